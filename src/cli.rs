@@ -1,0 +1,216 @@
+//! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
+
+use crate::engine::event::Outcome;
+use crate::engine::session::Session;
+use crate::engine::settings::{Algorithm, Heuristic, TieKey};
+use crate::scenario::{Scenario, ScenarioError, SearchSpec};
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Frontier: step through classic search algorithms. With no command, opens the desktop app.
+#[derive(Debug, Parser)]
+#[command(name = "frontier", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Runs a scenario to the end (or a limit) and prints the summary.
+    Run(RunArgs),
+    /// Opens a scenario in the desktop app.
+    Open {
+        /// The scenario file; the built-in seed puzzle when left out.
+        scenario: Option<PathBuf>,
+    },
+}
+
+/// Options that override the scenario's search settings.
+#[derive(Debug, Args, Default)]
+pub struct SearchArgs {
+    /// astar, dijkstra, bfs, greedy, weighted-astar, ida-star, iddfs, backtracking,
+    /// generate-and-test
+    #[arg(long, value_parser = Algorithm::from_cli)]
+    pub algorithm: Option<Algorithm>,
+    /// manhattan, misplaced, linear-conflict, zero
+    #[arg(long, value_parser = Heuristic::from_cli)]
+    pub heuristic: Option<Heuristic>,
+    /// Comma-separated keys applied after the priority: lowest-h, highest-g, lowest-g, fifo, lifo
+    #[arg(long, value_parser = TieKey::parse_policy)]
+    pub tie_break: Option<Vec<TieKey>>,
+    /// The w of weighted A* (f = g + w·h).
+    #[arg(long)]
+    pub weight: Option<f64>,
+    /// Most rows the notebook may hold.
+    #[arg(long)]
+    pub max_states: Option<usize>,
+}
+
+impl SearchArgs {
+    /// The overrides as a spec.
+    #[must_use]
+    pub fn spec(&self) -> SearchSpec {
+        SearchSpec {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            tie_break: self.tie_break.clone(),
+            max_states: self.max_states,
+            weight: self.weight,
+            ..SearchSpec::default()
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The scenario file (RON).
+    pub scenario: PathBuf,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Stop after this many steps (outcome `step_limit`).
+    #[arg(long)]
+    pub max_steps: Option<u64>,
+    /// One line per step: the pick, why it won, what its successors did.
+    #[arg(long)]
+    pub verbose: bool,
+    /// One JSON object on stdout instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Exit status for unusable input (unreadable file, malformed RON, unknown option value).
+pub const EXIT_UNUSABLE: u8 = 2;
+
+/// Runs `frontier run`; returns the exit status.
+#[must_use]
+pub fn run(args: &RunArgs, out: &mut dyn Write) -> u8 {
+    match run_inner(args, out) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("frontier: {e}");
+            EXIT_UNUSABLE
+        }
+    }
+}
+
+fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
+    let scenario = Scenario::load(&args.scenario)?;
+    let mut session = scenario.session(&args.search.spec())?;
+    let max_steps = args.max_steps.unwrap_or(u64::MAX);
+    let io = |e: std::io::Error| ScenarioError::Write {
+        path: "standard output".into(),
+        message: e.to_string(),
+    };
+    while session.outcome().is_none() && session.steps() < max_steps {
+        session.step();
+        if args.verbose && !args.json {
+            for line in session.event_lines(session.last_event()) {
+                writeln!(out, "{line}").map_err(io)?;
+            }
+        }
+    }
+    let summary = Summary::of(session.as_ref());
+    if args.json {
+        writeln!(out, "{}", summary.json()).map_err(io)?;
+    } else {
+        write!(out, "{}", summary.text()).map_err(io)?;
+    }
+    Ok(())
+}
+
+/// The end of a run, as every face reports it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    pub outcome: String,
+    pub reason: Option<String>,
+    pub words: String,
+    pub counts: crate::engine::event::Counts,
+    pub steps: u64,
+    pub cost: Option<f64>,
+    pub cost_text: Option<String>,
+    pub moves: Vec<String>,
+    pub algorithm: Algorithm,
+}
+
+impl Summary {
+    /// Reads the summary off a session.
+    #[must_use]
+    pub fn of(session: &dyn Session) -> Summary {
+        let (outcome, reason, words) = match session.outcome() {
+            Some(o @ Outcome::Refused(why)) => {
+                (o.code().to_string(), Some(why.clone()), o.to_string())
+            }
+            Some(o) => (o.code().to_string(), None, o.to_string()),
+            None => ("step_limit".into(), None, "Step limit reached".into()),
+        };
+        let route = session.solution();
+        let goal = route.as_ref().and_then(|r| r.last().copied());
+        let cost = goal.map(|id| session.row(id).g);
+        let moves = route
+            .as_ref()
+            .map(|r| {
+                r.windows(2)
+                    .map(|w| session.move_label(w[0], w[1]))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Summary {
+            outcome,
+            reason,
+            words,
+            counts: session.counts(),
+            steps: session.steps(),
+            cost: cost.map(crate::engine::cost::Cost::as_f64),
+            cost_text: cost.map(|c| c.to_string()),
+            moves,
+            algorithm: session.settings().algorithm,
+        }
+    }
+
+    /// The JSON object `--json` prints.
+    #[must_use]
+    pub fn json(&self) -> serde_json::Value {
+        let c = &self.counts;
+        serde_json::json!({
+            "outcome": self.outcome,
+            "reason": self.reason,
+            "algorithm": self.algorithm.cli_name(),
+            "states_checked": c.states_checked,
+            "states_stored": c.states_stored,
+            "open": c.open,
+            "closed": c.closed,
+            "max_open": c.max_open,
+            "reopened": c.reopened,
+            "solutions": c.solutions,
+            "cost": self.cost,
+            "moves": self.moves,
+            "steps": self.steps,
+        })
+    }
+
+    /// The text summary.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let c = &self.counts;
+        let mut text = format!(
+            "{} ({} after {} steps)\nstates checked {}, states stored {}, largest open {}, reopened {}\n",
+            self.words,
+            self.algorithm,
+            self.steps,
+            c.states_checked,
+            c.states_stored,
+            c.max_open,
+            c.reopened
+        );
+        if let Some(cost) = &self.cost_text {
+            text.push_str(&format!(
+                "cost {cost}, {} moves: {}\n",
+                self.moves.len(),
+                self.moves.join(", ")
+            ));
+        }
+        text
+    }
+}

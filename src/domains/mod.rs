@@ -1,0 +1,3 @@
+//! Problem families, one module each: parsing, moves, heuristics, validation.
+
+pub mod sliding;

@@ -1,0 +1,439 @@
+//! Sliding-tile puzzles from 2×2 to 5×5 (the 8-, 15- and 24-puzzle among them).
+//!
+//! A state is the board packed into one integer, a few bits per slot (`u64` up to 16 slots,
+//! `u128` up to 25), so the notebook stays small. Successors come in slot order, the reading
+//! order of the tile that slides into the blank: the order the seed's ties rely on.
+
+use crate::engine::cost::Cost;
+use crate::engine::problem::{Problem, Refusal, Successor};
+use crate::engine::settings::Heuristic;
+use crate::engine::view::BoardView;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A board packed into an integer, `BITS` bits per slot.
+pub trait Packed: Copy + Eq + Hash + Debug + Default + Send + 'static {
+    const CELL_BITS: u32;
+    /// Slots this packing can hold.
+    const SLOTS: usize;
+    fn get(self, slot: usize) -> u8;
+    #[must_use]
+    fn with(self, slot: usize, tile: u8) -> Self;
+}
+
+macro_rules! packed {
+    ($t:ty, $bits:expr) => {
+        impl Packed for $t {
+            const CELL_BITS: u32 = $bits;
+            const SLOTS: usize = (<$t>::BITS / $bits) as usize;
+            fn get(self, slot: usize) -> u8 {
+                let mask: $t = (1 << Self::CELL_BITS) - 1;
+                #[expect(clippy::cast_possible_truncation, reason = "masked to BITS ≤ 5 bits")]
+                let tile = ((self >> (slot as u32 * Self::CELL_BITS)) & mask) as u8;
+                tile
+            }
+            fn with(self, slot: usize, tile: u8) -> Self {
+                let shift = slot as u32 * Self::CELL_BITS;
+                let mask: $t = ((1 << Self::CELL_BITS) - 1) << shift;
+                (self & !mask) | (<$t>::from(tile) << shift)
+            }
+        }
+    };
+}
+packed!(u64, 4);
+packed!(u128, 5);
+
+/// One sliding-puzzle instance.
+#[derive(Clone, Debug)]
+pub struct SlidingPuzzle<B: Packed> {
+    width: usize,
+    height: usize,
+    start: Vec<u8>,
+    goal: Vec<u8>,
+    goal_board: B,
+    /// `distance[tile * slots + slot]`: rows plus columns from `slot` to `tile`'s goal slot.
+    distance: Vec<u8>,
+    /// `goal_slot[tile]`.
+    goal_slot: Vec<usize>,
+}
+
+/// Slides a tile, named by its slot, into the blank. The tile must be next to the blank.
+pub type Slide = u8;
+
+/// The goal layout used when a scenario names none: tiles in order, blank last.
+#[must_use]
+pub fn default_goal(width: usize, height: usize) -> Vec<u8> {
+    let n = width * height;
+    (1..n)
+        .map(|t| u8::try_from(t).expect("at most 25 slots"))
+        .chain([0])
+        .collect()
+}
+
+impl<B: Packed> SlidingPuzzle<B> {
+    /// An instance; it is checked by [`Problem::validate`], not here, so that a refused start
+    /// can still be shown.
+    #[must_use]
+    pub fn new(width: usize, height: usize, start: Vec<u8>, goal: Vec<u8>) -> Self {
+        let slots = width * height;
+        let mut goal_slot = vec![0; slots.max(1)];
+        for (slot, &tile) in goal.iter().enumerate() {
+            if let Some(entry) = goal_slot.get_mut(usize::from(tile)) {
+                *entry = slot;
+            }
+        }
+        let mut distance = vec![0u8; slots * slots];
+        for tile in 1..slots {
+            let home = goal_slot[tile];
+            for slot in 0..slots {
+                let d =
+                    (home / width).abs_diff(slot / width) + (home % width).abs_diff(slot % width);
+                distance[tile * slots + slot] = u8::try_from(d).expect("boards are at most 5×5");
+            }
+        }
+        let goal_board = pack(&goal);
+        SlidingPuzzle {
+            width,
+            height,
+            start,
+            goal,
+            goal_board,
+            distance,
+            goal_slot,
+        }
+    }
+
+    fn slots(&self) -> usize {
+        self.width * self.height
+    }
+
+    fn blank(&self, board: B) -> usize {
+        (0..self.slots()).find(|&s| board.get(s) == 0).unwrap_or(0)
+    }
+
+    fn unpack(&self, board: B) -> Vec<u8> {
+        (0..self.slots()).map(|s| board.get(s)).collect()
+    }
+
+    fn manhattan(&self, board: B) -> i64 {
+        let n = self.slots();
+        (0..n)
+            .map(|slot| i64::from(self.distance[usize::from(board.get(slot)) * n + slot]))
+            .sum()
+    }
+
+    /// Extra moves forced by tiles in their goal line but in the wrong order: for each row and
+    /// column, two per tile that must leave the line (line length minus the longest run already
+    /// in goal order).
+    fn linear_conflicts(&self, board: B) -> i64 {
+        let (w, h) = (self.width, self.height);
+        let mut extra = 0;
+        let mut line = Vec::with_capacity(w.max(h));
+        for r in 0..h {
+            line.clear();
+            for c in 0..w {
+                let tile = usize::from(board.get(r * w + c));
+                if tile != 0 && self.goal_slot[tile] / w == r {
+                    line.push(self.goal_slot[tile] % w);
+                }
+            }
+            extra += line.len() - longest_increasing(&line);
+        }
+        for c in 0..w {
+            line.clear();
+            for r in 0..h {
+                let tile = usize::from(board.get(r * w + c));
+                if tile != 0 && self.goal_slot[tile] % w == c {
+                    line.push(self.goal_slot[tile] / w);
+                }
+            }
+            extra += line.len() - longest_increasing(&line);
+        }
+        2 * i64::try_from(extra).expect("small")
+    }
+
+    /// Inversions plus, on boards of even width, the blank's row: the quantity whose parity no
+    /// move changes.
+    fn parity_invariant(&self, tiles: &[u8]) -> usize {
+        let inversions = tiles
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| tiles[i + 1..].iter().filter(|&&b| b != 0 && a > b).count())
+            .sum::<usize>();
+        let blank_row = tiles.iter().position(|&t| t == 0).unwrap_or(0) / self.width;
+        if self.width.is_multiple_of(2) {
+            inversions + blank_row
+        } else {
+            inversions
+        }
+    }
+}
+
+fn pack<B: Packed>(tiles: &[u8]) -> B {
+    tiles
+        .iter()
+        .take(B::SLOTS)
+        .enumerate()
+        .fold(B::default(), |b, (slot, &t)| {
+            b.with(slot, t & ((1 << B::CELL_BITS) - 1))
+        })
+}
+
+fn longest_increasing(values: &[usize]) -> usize {
+    let mut best = vec![1; values.len()];
+    for i in 0..values.len() {
+        for j in 0..i {
+            if values[j] < values[i] {
+                best[i] = best[i].max(best[j] + 1);
+            }
+        }
+    }
+    best.into_iter().max().unwrap_or(0)
+}
+
+/// Checks that `tiles` holds every tile 0..n once.
+fn check_tiles(what: &str, tiles: &[u8], n: usize) -> Result<(), Refusal> {
+    if tiles.len() != n {
+        return Err(Refusal(format!(
+            "the {what} has {} tiles; a board of this size needs {n}",
+            tiles.len()
+        )));
+    }
+    let mut seen = vec![false; n];
+    for &t in tiles {
+        match seen.get_mut(usize::from(t)) {
+            None => {
+                return Err(Refusal(format!(
+                    "the {what} holds tile {t}, but tiles go from 0 (the blank) to {}",
+                    n - 1
+                )));
+            }
+            Some(true) => return Err(Refusal(format!("the {what} holds tile {t} twice"))),
+            Some(s) => *s = true,
+        }
+    }
+    Ok(())
+}
+
+impl<B: Packed> Problem for SlidingPuzzle<B> {
+    type State = B;
+    type Move = Slide;
+
+    fn validate(&self) -> Result<(), Refusal> {
+        if !(2..=5).contains(&self.width) || !(2..=5).contains(&self.height) {
+            return Err(Refusal(format!(
+                "a {}×{} board is not supported: width and height go from 2 to 5",
+                self.width, self.height
+            )));
+        }
+        let n = self.slots();
+        check_tiles("start", &self.start, n)?;
+        check_tiles("goal", &self.goal, n)?;
+        if self.parity_invariant(&self.start) % 2 != self.parity_invariant(&self.goal) % 2 {
+            return Err(Refusal(
+                "this puzzle cannot be solved: no sequence of moves reaches the goal (inversion parity differs)"
+                    .into(),
+            ));
+        }
+        if self.start == self.goal {
+            return Err(Refusal(
+                "the start is already the goal: nothing to search".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn start(&self) -> B {
+        pack(&self.start)
+    }
+
+    fn is_goal(&self, state: &B) -> bool {
+        *state == self.goal_board
+    }
+
+    fn successors(&self, state: &B, out: &mut Vec<Successor<B, Slide>>) {
+        let w = self.width;
+        let blank = self.blank(*state);
+        let (row, col) = (blank / w, blank % w);
+        let mut slide = |slot: usize| {
+            let tile = state.get(slot);
+            out.push(Successor::Child {
+                state: state.with(blank, tile).with(slot, 0),
+                mv: u8::try_from(slot).expect("at most 25 slots"),
+                cost: Cost::ONE,
+            });
+        };
+        if row > 0 {
+            slide(blank - w);
+        }
+        if col > 0 {
+            slide(blank - 1);
+        }
+        if col + 1 < w {
+            slide(blank + 1);
+        }
+        if row + 1 < self.height {
+            slide(blank + w);
+        }
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        &[
+            Heuristic::Manhattan,
+            Heuristic::LinearConflict,
+            Heuristic::Misplaced,
+            Heuristic::Zero,
+        ]
+    }
+
+    fn estimate(&self, state: &B, heuristic: Heuristic) -> Cost {
+        let moves = match heuristic {
+            Heuristic::Manhattan => self.manhattan(*state),
+            Heuristic::LinearConflict => self.manhattan(*state) + self.linear_conflicts(*state),
+            Heuristic::Misplaced => (0..self.slots())
+                .filter(|&s| {
+                    let t = state.get(s);
+                    t != 0 && t != self.goal[s]
+                })
+                .count()
+                .try_into()
+                .expect("small"),
+            _ => 0,
+        };
+        Cost::units(moves)
+    }
+
+    fn describe_move(&self, from: &B, slot: Slide) -> String {
+        let slot = usize::from(slot);
+        let blank = self.blank(*from);
+        let direction = match blank.cmp(&slot) {
+            std::cmp::Ordering::Greater if blank - slot == self.width => "down",
+            std::cmp::Ordering::Greater => "right",
+            std::cmp::Ordering::Less if slot - blank == self.width => "up",
+            _ => "left",
+        };
+        format!("tile {} {direction}", from.get(slot))
+    }
+
+    fn compact(&self, state: &B) -> String {
+        let tiles = self.unpack(*state);
+        if self.slots() <= 10 && tiles.iter().all(|&t| t < 10) {
+            return tiles.iter().map(ToString::to_string).collect();
+        }
+        tiles
+            .chunks(self.width)
+            .map(|row| {
+                row.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+
+    fn board(&self, state: &B) -> BoardView {
+        BoardView::Sliding {
+            width: self.width,
+            height: self.height,
+            tiles: self.unpack(*state),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seed() -> SlidingPuzzle<u64> {
+        SlidingPuzzle::new(3, 3, vec![5, 4, 2, 7, 0, 3, 8, 1, 6], default_goal(3, 3))
+    }
+
+    #[test]
+    fn the_seeds_estimate_is_12() {
+        let p = seed();
+        assert_eq!(
+            p.estimate(&p.start(), Heuristic::Manhattan),
+            Cost::units(12)
+        );
+        assert_eq!(p.estimate(&p.start(), Heuristic::Misplaced), Cost::units(8));
+    }
+
+    #[test]
+    fn successors_come_in_slot_order_with_tile_and_direction() {
+        let p = seed();
+        let mut out = Vec::new();
+        p.successors(&p.start(), &mut out);
+        let labels: Vec<String> = out
+            .iter()
+            .map(|s| match s {
+                Successor::Child { mv, .. } => p.describe_move(&p.start(), *mv),
+                Successor::Pruned { .. } => unreachable!(),
+            })
+            .collect();
+        assert_eq!(
+            labels,
+            ["tile 4 down", "tile 7 right", "tile 3 left", "tile 1 up"]
+        );
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        let refuse = |start: Vec<u8>| {
+            SlidingPuzzle::<u64>::new(3, 3, start, default_goal(3, 3))
+                .validate()
+                .unwrap_err()
+                .0
+        };
+        assert!(refuse(vec![1, 2, 3, 4, 5, 6, 8, 7, 0]).contains("cannot be solved"));
+        assert!(refuse(default_goal(3, 3)).contains("already the goal"));
+        assert!(refuse(vec![1, 2, 3]).contains("has 3 tiles"));
+        assert!(refuse(vec![1, 1, 3, 4, 5, 6, 7, 8, 0]).contains("twice"));
+        assert!(refuse(vec![1, 2, 3, 4, 5, 6, 7, 8, 9]).contains("tile 9"));
+    }
+
+    #[test]
+    fn even_widths_count_the_blank_row() {
+        // One move from the goal is solvable; swapping two tiles of the goal is not.
+        let goal = default_goal(4, 4);
+        let mut near = goal.clone();
+        near.swap(14, 15);
+        assert!(
+            SlidingPuzzle::<u64>::new(4, 4, near, goal.clone())
+                .validate()
+                .is_ok()
+        );
+        let mut swapped = goal.clone();
+        swapped.swap(0, 1);
+        assert!(
+            SlidingPuzzle::<u64>::new(4, 4, swapped, goal.clone())
+                .validate()
+                .is_err()
+        );
+        // A vertical move on an even width changes inversions by an odd number and is solvable.
+        let mut down = goal.clone();
+        down.swap(11, 15);
+        assert!(
+            SlidingPuzzle::<u64>::new(4, 4, down, goal)
+                .validate()
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn linear_conflict_adds_two_per_reversed_pair() {
+        // 2 1 3 / 4 5 6 / 7 8 0: tiles 1 and 2 swapped in their goal row.
+        let p =
+            SlidingPuzzle::<u64>::new(3, 3, vec![2, 1, 3, 4, 5, 6, 7, 8, 0], default_goal(3, 3));
+        let s = p.start();
+        assert_eq!(p.estimate(&s, Heuristic::Manhattan), Cost::units(2));
+        assert_eq!(p.estimate(&s, Heuristic::LinearConflict), Cost::units(4));
+    }
+
+    #[test]
+    fn five_by_five_boards_pack_into_u128() {
+        let goal = default_goal(5, 5);
+        let p = SlidingPuzzle::<u128>::new(5, 5, goal.clone(), goal.clone());
+        assert_eq!(p.unpack(p.start()), goal);
+    }
+}

@@ -1,0 +1,180 @@
+//! Best-first search: A*, Dijkstra, breadth-first, greedy and weighted A* are one machine that
+//! differs only in its priority (see [`Ordering::f`]) and in whether a cheaper route reopens a
+//! closed state.
+
+use crate::engine::cost::Cost;
+use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
+use crate::engine::frontier::{Key, OpenList, Ordering};
+use crate::engine::problem::{Problem, Successor};
+use crate::engine::search::{Core, Stored, Strategy};
+use crate::engine::settings::{Algorithm, Settings};
+use crate::engine::store::{Node, NodeId, Status, Store};
+
+/// The best-first state machine.
+pub struct BestFirst {
+    open: OpenList,
+    started: bool,
+    /// A cheaper route to a stored state replaces its route (and reopens it when closed).
+    reopens: bool,
+    all_solutions: bool,
+}
+
+impl BestFirst {
+    #[must_use]
+    pub fn new(settings: &Settings) -> BestFirst {
+        BestFirst {
+            open: OpenList::new(Ordering::new(
+                settings.algorithm,
+                settings.weight,
+                &settings.tie_break,
+            )),
+            started: false,
+            reopens: matches!(
+                settings.algorithm,
+                Algorithm::AStar | Algorithm::WeightedAStar | Algorithm::Dijkstra
+            ),
+            all_solutions: settings.all_solutions,
+        }
+    }
+
+    fn key<S>(&self, store: &Store<S>, id: NodeId) -> Key {
+        let n = store.node(id);
+        self.open.ordering().key(id, n.g, n.h, n.depth)
+    }
+
+    fn clean<S>(&mut self, store: &Store<S>) {
+        let ordering = self.open.ordering().clone();
+        self.open.clean_top(|id| {
+            (store.status(id) == Status::Open).then(|| {
+                let n = store.node(id);
+                ordering.key(id, n.g, n.h, n.depth)
+            })
+        });
+    }
+
+    fn pick_at_top<S>(&self, store: &Store<S>) -> Option<Pick> {
+        let top = self.open.peek()?;
+        let id = self.open.ordering().id_of(top);
+        let node = store.node(id);
+        Some(Pick {
+            id,
+            g: node.g,
+            h: node.h,
+            f: top.f,
+            ties: self.open.explain(top),
+        })
+    }
+
+    /// Expands row `id`: every successor stored, improved, kept, refused or pruned.
+    /// Returns whether a new state did not fit.
+    fn expand<P: Problem>(
+        &mut self,
+        core: &mut Core<P>,
+        id: NodeId,
+        event: &mut StepEvent,
+    ) -> bool {
+        let g = core.store.node(id).g;
+        let mut successors = core.generate(id);
+        let mut full = false;
+        for (index, successor) in successors.drain(..).enumerate() {
+            let index = u32::try_from(index).expect("fewer than 4 billion successors");
+            let (child, fate) = match successor {
+                Successor::Pruned { .. } => (None, Fate::Pruned),
+                Successor::Child { state, cost, .. } => {
+                    match core.store_successor(id, state, g + cost, self.reopens) {
+                        Stored::New(child) => {
+                            self.open.push(self.key(&core.store, child));
+                            (Some(child), Fate::StoredNew)
+                        }
+                        Stored::Improved {
+                            id: child,
+                            was,
+                            old_g,
+                            old_depth,
+                        } => {
+                            if was == Status::Open {
+                                let h = core.store.node(child).h;
+                                let old = self.open.ordering().key(child, old_g, h, old_depth);
+                                self.open.forget(old);
+                            }
+                            self.open.push(self.key(&core.store, child));
+                            let fate = if was == Status::Open {
+                                Fate::Improved
+                            } else {
+                                Fate::Reopened
+                            };
+                            (Some(child), fate)
+                        }
+                        Stored::Kept(child) => (Some(child), Fate::Kept),
+                        Stored::Full => {
+                            full = true;
+                            (None, Fate::NotStoredFull)
+                        }
+                    }
+                }
+            };
+            event.successors.push(SuccessorEvent {
+                id: child,
+                index,
+                fate,
+            });
+        }
+        core.return_buffer(successors);
+        full
+    }
+}
+
+impl<P: Problem> Strategy<P> for BestFirst {
+    fn step(&mut self, core: &mut Core<P>, event: &mut StepEvent) -> Option<Outcome> {
+        if !self.started {
+            self.started = true;
+            let start = core.store_start();
+            self.open.push(self.key(&core.store, start));
+        }
+        let Some(pick) = self.pick_at_top(&core.store) else {
+            return Some(Outcome::Exhausted);
+        };
+        let id = pick.id;
+        self.open.pop();
+        core.set_status(id, Status::Closed);
+        event.pick = Some(pick);
+        let mut outcome = None;
+        if core.problem.is_goal(&core.store.node(id).state) {
+            core.counts.solutions += 1;
+            if !self.all_solutions {
+                return Some(Outcome::GoalFound);
+            }
+            event.note = Some(format!(
+                "solution {} accepted; searching on",
+                core.counts.solutions
+            ));
+        } else {
+            core.counts.states_checked += 1;
+            if self.expand(core, id, event) {
+                outcome = Some(Outcome::LimitReached);
+            }
+        }
+        self.clean(&core.store);
+        outcome
+    }
+
+    fn f(&self, node: &Node<P::State>) -> Cost {
+        self.open.ordering().f(node.g, node.h, node.depth)
+    }
+
+    fn open_order(&self, core: &Core<P>) -> Vec<NodeId> {
+        let mut keys: Vec<Key> = (0..core.store.len())
+            .map(|i| NodeId::try_from(i).expect("ids fit in u32"))
+            .filter(|&id| core.store.status(id) == Status::Open)
+            .map(|id| self.key(&core.store, id))
+            .collect();
+        keys.sort_unstable();
+        keys.into_iter()
+            .map(|k| self.open.ordering().id_of(k))
+            .collect()
+    }
+
+    fn next_pick(&self, core: &Core<P>) -> Option<Pick> {
+        self.pick_at_top(&core.store)
+    }
+}

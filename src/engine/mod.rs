@@ -1,0 +1,13 @@
+//! The search model. Nothing here knows about windows, widgets or the command line.
+
+pub mod algo;
+pub mod cost;
+pub mod event;
+pub mod frontier;
+pub mod log;
+pub mod problem;
+pub mod search;
+pub mod session;
+pub mod settings;
+pub mod store;
+pub mod view;

@@ -1,0 +1,69 @@
+//! What a search needs to know about a problem family, and nothing about how it is shown.
+
+use super::cost::Cost;
+use super::settings::{Algorithm, Heuristic};
+use super::view::BoardView;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// One thing a state can turn into: a child reached by a move, or a move refused at generation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Successor<S, M> {
+    /// A legal move and the state it leads to, with its step cost.
+    Child { state: S, mv: M, cost: Cost },
+    /// A move the domain prunes before storing (a queen under attack, a box on a dead square).
+    /// [`Problem::explain_prune`] says why, only when someone asks.
+    Pruned { mv: M },
+}
+
+/// Why an instance cannot be searched (unsolvable, already solved, malformed).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+/// A problem family: its states, moves, heuristics and drawings.
+///
+/// States are compact values (a packed board, a bit set) so the notebook can hold millions; labels,
+/// texts and drawings are produced only on request, never in the search's hot loop.
+pub trait Problem {
+    type State: Clone + Eq + Hash + Debug + Send;
+    type Move: Copy + Debug + PartialEq + Send;
+
+    /// Checks the instance before any search: the reason it is refused, if it is.
+    ///
+    /// # Errors
+    /// The refusal, with a reason a learner can act on.
+    fn validate(&self) -> Result<(), Refusal>;
+    /// Whether `algorithm` can run on this problem at all (with the reason when not).
+    ///
+    /// # Errors
+    /// Why the algorithm does not apply.
+    fn supports(&self, algorithm: Algorithm) -> Result<(), Refusal> {
+        match algorithm {
+            Algorithm::GenerateAndTest => Err(Refusal(
+                "generate and test only applies to N-queens: it needs complete candidate boards"
+                    .into(),
+            )),
+            _ => Ok(()),
+        }
+    }
+    fn start(&self) -> Self::State;
+    fn is_goal(&self, state: &Self::State) -> bool;
+    /// Appends the successors of `state` in the domain's fixed order (the order ties rely on).
+    fn successors(&self, state: &Self::State, out: &mut Vec<Successor<Self::State, Self::Move>>);
+    /// The heuristics this domain offers; the first is its default.
+    fn heuristics(&self) -> &'static [Heuristic];
+    /// The estimate of `heuristic` for `state`; only called with one of [`Problem::heuristics`].
+    fn estimate(&self, state: &Self::State, heuristic: Heuristic) -> Cost;
+    /// A move in words, e.g. "tile 4 down".
+    fn describe_move(&self, from: &Self::State, mv: Self::Move) -> String;
+    /// Why a pruned move was refused, e.g. "column 4 attacked by the queen at row 1".
+    fn explain_prune(&self, from: &Self::State, mv: Self::Move) -> String {
+        let _ = from;
+        format!("{mv:?} pruned")
+    }
+    /// One-line text of a state, for tables and logs.
+    fn compact(&self, state: &Self::State) -> String;
+    /// What a board view needs to draw `state`.
+    fn board(&self, state: &Self::State) -> BoardView;
+}

@@ -1,0 +1,347 @@
+//! One search in progress: the notebook, a strategy that does one expansion per step, the
+//! counts, the outcome and the log. Running to the end is stepping until an outcome.
+
+use super::cost::Cost;
+use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
+use super::log::Log;
+use super::problem::{Problem, Refusal, Successor};
+use super::settings::Settings;
+use super::store::{Node, NodeId, Status, Store};
+
+/// What storing one successor did to the notebook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// A new row.
+    New(NodeId),
+    /// An existing row took a cheaper route; `was` is its status before (open or closed),
+    /// `old_g` and `old_depth` its values before.
+    Improved {
+        id: NodeId,
+        was: Status,
+        old_g: Cost,
+        old_depth: u32,
+    },
+    /// An existing row kept its route.
+    Kept(NodeId),
+    /// New, but there was no room.
+    Full,
+}
+
+/// The parts of a search every strategy shares: the problem, settings, notebook and counts.
+pub struct Core<P: Problem> {
+    pub problem: P,
+    pub settings: Settings,
+    pub store: Store<P::State>,
+    pub counts: Counts,
+    /// Successor buffer, reused by every expansion.
+    pub buffer: Vec<Successor<P::State, P::Move>>,
+}
+
+impl<P: Problem> Core<P> {
+    /// The heuristic estimate of `state` under the chosen heuristic.
+    pub fn estimate(&self, state: &P::State) -> Cost {
+        self.problem.estimate(state, self.settings.heuristic)
+    }
+
+    /// Writes the start state as row 0, open.
+    pub fn store_start(&mut self) -> NodeId {
+        let state = self.problem.start();
+        let h = self.estimate(&state);
+        self.add_row(Node {
+            state,
+            g: Cost::ZERO,
+            h,
+            parent: None,
+            depth: 0,
+        })
+    }
+
+    /// Adds a new open row and counts it.
+    pub fn add_row(&mut self, node: Node<P::State>) -> NodeId {
+        let id = self.store.insert(node);
+        self.counts.states_stored += 1;
+        self.counts.open += 1;
+        self.counts.max_open = self.counts.max_open.max(self.counts.open);
+        id
+    }
+
+    /// Changes a row's status and keeps the open and closed counts right.
+    pub fn set_status(&mut self, id: NodeId, status: Status) {
+        let before = self.store.status(id);
+        if before == status {
+            return;
+        }
+        self.store.set_status(id, status);
+        match status {
+            Status::Open => {
+                self.counts.open += 1;
+                self.counts.closed -= 1;
+                self.counts.max_open = self.counts.max_open.max(self.counts.open);
+            }
+            Status::Closed => {
+                self.counts.open -= 1;
+                self.counts.closed += 1;
+            }
+        }
+    }
+
+    /// Generates the successors of row `id` into the buffer (the buffer is taken; give it
+    /// back with [`Core::return_buffer`]).
+    pub fn generate(&mut self, id: NodeId) -> Vec<Successor<P::State, P::Move>> {
+        let mut out = std::mem::take(&mut self.buffer);
+        out.clear();
+        self.problem
+            .successors(&self.store.node(id).state, &mut out);
+        out
+    }
+
+    pub fn return_buffer(&mut self, buffer: Vec<Successor<P::State, P::Move>>) {
+        self.buffer = buffer;
+    }
+
+    /// Stores `state` reached from `parent` at cost `g`, as the seed's Store Neighbor does: a new
+    /// state becomes an open row if there is room; a stored one takes the new route only when it
+    /// is cheaper and `reopens` allows it, and is then open again.
+    pub fn store_successor(
+        &mut self,
+        parent: NodeId,
+        state: P::State,
+        g: Cost,
+        reopens: bool,
+    ) -> Stored {
+        let depth = self.store.node(parent).depth + 1;
+        if let Some(id) = self.store.find(&state) {
+            let node = self.store.node(id);
+            if !reopens || g >= node.g {
+                return Stored::Kept(id);
+            }
+            let (old_g, old_depth, was) = (node.g, node.depth, self.store.status(id));
+            let node = self.store.node_mut(id);
+            node.g = g;
+            node.parent = Some(parent);
+            node.depth = depth;
+            if was == Status::Closed {
+                self.store.count_reopening(id);
+                self.counts.reopened += 1;
+                self.set_status(id, Status::Open);
+            }
+            return Stored::Improved {
+                id,
+                was,
+                old_g,
+                old_depth,
+            };
+        }
+        if self.store.len() >= self.settings.max_states {
+            return Stored::Full;
+        }
+        let h = self.estimate(&state);
+        Stored::New(self.add_row(Node {
+            state,
+            g,
+            h,
+            parent: Some(parent),
+            depth,
+        }))
+    }
+}
+
+/// A steppable algorithm over the shared core.
+pub trait Strategy<P: Problem> {
+    /// Does one step: fills `event` (pick, successors, note) and returns the outcome if the
+    /// search ends here.
+    fn step(&mut self, core: &mut Core<P>, event: &mut StepEvent) -> Option<Outcome>;
+    /// The algorithm's priority of a row (the f column).
+    fn f(&self, node: &Node<P::State>) -> Cost;
+    /// Open rows in the order they will be picked: row 1 of the open table.
+    fn open_order(&self, core: &Core<P>) -> Vec<NodeId>;
+    /// The pick the next step will make, and why (before the first step: nothing stored yet).
+    fn next_pick(&self, core: &Core<P>) -> Option<Pick>;
+    /// A line about the strategy's own state (IDA*'s threshold), if it has one.
+    fn status(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A search in progress.
+pub struct Search<P: Problem> {
+    core: Core<P>,
+    strategy: Box<dyn Strategy<P> + Send>,
+    steps: u64,
+    outcome: Option<Outcome>,
+    event: StepEvent,
+    log: Log,
+}
+
+impl<P: Problem> Search<P> {
+    /// A search at step 0. An instance the domain refuses, or an algorithm or heuristic that
+    /// does not apply to it, gives a search that is already over with [`Outcome::Refused`].
+    pub fn new(problem: P, settings: Settings) -> Search<P>
+    where
+        P: Send + 'static,
+        P::State: Send,
+    {
+        let refusal = check(&problem, &settings).err();
+        let strategy = super::algo::strategy_for::<P>(&settings);
+        Search {
+            core: Core {
+                problem,
+                settings,
+                store: Store::default(),
+                counts: Counts::default(),
+                buffer: Vec::new(),
+            },
+            strategy,
+            steps: 0,
+            outcome: refusal.map(|r| Outcome::Refused(r.0)),
+            event: StepEvent::default(),
+            log: Log::default(),
+        }
+    }
+
+    /// Does one step and returns what it did; after the outcome, returns the last event again.
+    pub fn step(&mut self) -> &StepEvent {
+        if self.outcome.is_some() {
+            return &self.event;
+        }
+        self.steps += 1;
+        self.event.step = self.steps;
+        self.event.pick = None;
+        self.event.successors.clear();
+        self.event.note = None;
+        self.event.outcome = self.strategy.step(&mut self.core, &mut self.event);
+        self.outcome.clone_from(&self.event.outcome);
+        self.log.record(&self.event);
+        &self.event
+    }
+
+    /// Steps until an outcome or until `max_steps` steps in all have been taken.
+    pub fn run(&mut self, max_steps: u64) -> Option<&Outcome> {
+        while self.outcome.is_none() && self.steps < max_steps {
+            self.step();
+        }
+        self.outcome.as_ref()
+    }
+
+    #[must_use]
+    pub fn core(&self) -> &Core<P> {
+        &self.core
+    }
+
+    #[must_use]
+    pub fn strategy(&self) -> &(dyn Strategy<P> + Send) {
+        self.strategy.as_ref()
+    }
+
+    #[must_use]
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    #[must_use]
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    #[must_use]
+    pub fn counts(&self) -> Counts {
+        self.core.counts
+    }
+
+    #[must_use]
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+
+    /// The last step's event.
+    #[must_use]
+    pub fn last_event(&self) -> &StepEvent {
+        &self.event
+    }
+
+    /// The route to the accepted goal (the last pick), if a goal was found.
+    #[must_use]
+    pub fn solution(&self) -> Option<Vec<NodeId>> {
+        match (&self.outcome, &self.event.pick) {
+            (Some(Outcome::GoalFound), Some(pick)) => Some(self.core.store.route(pick.id)),
+            _ => None,
+        }
+    }
+
+    /// The labels of the moves along a route of rows.
+    #[must_use]
+    pub fn move_labels(&self, route: &[NodeId]) -> Vec<String> {
+        route
+            .windows(2)
+            .map(|w| self.move_label(w[0], w[1]))
+            .collect()
+    }
+
+    /// The move that leads from row `from` to row `to`, found by generating `from`'s successors.
+    #[must_use]
+    pub fn move_label(&self, from: NodeId, to: NodeId) -> String {
+        let problem = &self.core.problem;
+        let from_state = &self.core.store.node(from).state;
+        let to_state = &self.core.store.node(to).state;
+        let mut out = Vec::new();
+        problem.successors(from_state, &mut out);
+        out.into_iter()
+            .find_map(|s| match s {
+                Successor::Child { state, mv, .. } if state == *to_state => {
+                    Some(problem.describe_move(from_state, mv))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| "?".into())
+    }
+
+    /// The words for a successor of row `parent` that has no row of its own (pruned, not stored).
+    #[must_use]
+    pub fn successor_words(&self, parent: NodeId, event: &SuccessorEvent) -> String {
+        let problem = &self.core.problem;
+        let from = &self.core.store.node(parent).state;
+        let mut out = Vec::new();
+        problem.successors(from, &mut out);
+        match (out.get(event.index as usize), event.fate) {
+            (Some(Successor::Pruned { mv }), Fate::Pruned) => {
+                format!(
+                    "{}: {}",
+                    problem.describe_move(from, *mv),
+                    problem.explain_prune(from, *mv)
+                )
+            }
+            (Some(Successor::Child { mv, .. } | Successor::Pruned { mv }), fate) => {
+                format!("{}: {fate}", problem.describe_move(from, *mv))
+            }
+            (None, fate) => fate.to_string(),
+        }
+    }
+}
+
+/// Whether the settings can run on this instance at all.
+fn check<P: Problem>(problem: &P, settings: &Settings) -> Result<(), Refusal> {
+    problem.validate()?;
+    problem.supports(settings.algorithm)?;
+    if !problem.heuristics().contains(&settings.heuristic) {
+        let offered: Vec<String> = problem
+            .heuristics()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        return Err(Refusal(format!(
+            "{} is not offered here (choose {})",
+            settings.heuristic,
+            offered.join(", ")
+        )));
+    }
+    if !settings.weight.is_finite() || settings.weight < 0.0 {
+        return Err(Refusal(format!(
+            "weight {} must be a finite number ≥ 0",
+            settings.weight
+        )));
+    }
+    if settings.max_states == 0 {
+        return Err(Refusal("max states must be at least 1".into()));
+    }
+    Ok(())
+}

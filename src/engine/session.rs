@@ -1,0 +1,188 @@
+//! A search with its problem type erased: the one interface the app and the CLI drive, so that a
+//! new domain or algorithm plugs in without changes to either face.
+
+use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
+use super::log::Log;
+use super::problem::Problem;
+use super::search::Search;
+use super::settings::Settings;
+use super::store::NodeId;
+use super::view::{BoardView, Row};
+
+/// Everything a face can ask of a search.
+pub trait Session: Send {
+    /// Does one step (nothing after the outcome) and returns what it did.
+    fn step(&mut self) -> &StepEvent;
+    /// Steps taken so far.
+    fn steps(&self) -> u64;
+    fn outcome(&self) -> Option<&Outcome>;
+    fn counts(&self) -> Counts;
+    fn settings(&self) -> &Settings;
+    /// Rows in the notebook.
+    fn rows(&self) -> usize;
+    fn row(&self, id: NodeId) -> Row;
+    /// One-line text of a row's state.
+    fn state_text(&self, id: NodeId) -> String;
+    fn board(&self, id: NodeId) -> BoardView;
+    /// The start state's drawing (there is no row before the first step).
+    fn start_board(&self) -> BoardView;
+    /// Open rows, the next pick first.
+    fn open_order(&self) -> Vec<NodeId>;
+    /// What the next step will pick and why.
+    fn next_pick(&self) -> Option<Pick>;
+    /// Rows from the start to `id`.
+    fn route(&self, id: NodeId) -> Vec<NodeId>;
+    /// The move from row `from` to its child `to`, in words.
+    fn move_label(&self, from: NodeId, to: NodeId) -> String;
+    /// The route to the accepted goal.
+    fn solution(&self) -> Option<Vec<NodeId>>;
+    fn last_event(&self) -> &StepEvent;
+    /// A step in words: the pick and why, then each successor's fate.
+    fn event_lines(&self, event: &StepEvent) -> Vec<String>;
+    fn log(&self) -> &Log;
+    /// The strategy's own state in words (IDA*'s threshold), if any.
+    fn strategy_status(&self) -> Option<String>;
+    /// Bytes held by the notebook, open list and log.
+    fn memory_bytes(&self) -> usize;
+}
+
+impl<P> Session for Search<P>
+where
+    P: Problem + Send + 'static,
+    P::State: Send,
+{
+    fn step(&mut self) -> &StepEvent {
+        Search::step(self)
+    }
+
+    fn steps(&self) -> u64 {
+        Search::steps(self)
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        Search::outcome(self)
+    }
+
+    fn counts(&self) -> Counts {
+        Search::counts(self)
+    }
+
+    fn settings(&self) -> &Settings {
+        &self.core().settings
+    }
+
+    fn rows(&self) -> usize {
+        self.core().store.len()
+    }
+
+    fn row(&self, id: NodeId) -> Row {
+        let store = &self.core().store;
+        let node = store.node(id);
+        Row {
+            id,
+            parent: node.parent,
+            g: node.g,
+            h: node.h,
+            f: self.strategy().f(node),
+            depth: node.depth,
+            status: store.status(id),
+            reopened: store.times_reopened(id),
+        }
+    }
+
+    fn state_text(&self, id: NodeId) -> String {
+        let core = self.core();
+        core.problem.compact(&core.store.node(id).state)
+    }
+
+    fn board(&self, id: NodeId) -> BoardView {
+        let core = self.core();
+        core.problem.board(&core.store.node(id).state)
+    }
+
+    fn start_board(&self) -> BoardView {
+        let problem = &self.core().problem;
+        problem.board(&problem.start())
+    }
+
+    fn open_order(&self) -> Vec<NodeId> {
+        self.strategy().open_order(self.core())
+    }
+
+    fn next_pick(&self) -> Option<Pick> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        self.strategy().next_pick(self.core())
+    }
+
+    fn route(&self, id: NodeId) -> Vec<NodeId> {
+        self.core().store.route(id)
+    }
+
+    fn move_label(&self, from: NodeId, to: NodeId) -> String {
+        Search::move_label(self, from, to)
+    }
+
+    fn solution(&self) -> Option<Vec<NodeId>> {
+        Search::solution(self)
+    }
+
+    fn last_event(&self) -> &StepEvent {
+        Search::last_event(self)
+    }
+
+    fn event_lines(&self, event: &StepEvent) -> Vec<String> {
+        let mut lines = Vec::new();
+        let Some(pick) = &event.pick else {
+            lines.push(format!("step {}: nothing left to pick", event.step));
+            return lines;
+        };
+        lines.push(format!(
+            "step {}: picked #{} {} (f {}, g {}, h {}) — {}",
+            event.step,
+            pick.id,
+            self.state_text(pick.id),
+            pick.f,
+            pick.g,
+            pick.h,
+            pick.explain()
+        ));
+        for s in &event.successors {
+            let line = match (s.id, s.fate) {
+                (Some(id), fate) if fate != Fate::Pruned => {
+                    let row = Session::row(self, id);
+                    format!(
+                        "  #{id} {} {}: {fate} (f {}, g {}, h {})",
+                        self.state_text(id),
+                        self.move_label(pick.id, id),
+                        row.f,
+                        row.g,
+                        row.h
+                    )
+                }
+                _ => format!("  {}", self.successor_words(pick.id, s)),
+            };
+            lines.push(line);
+        }
+        if let Some(note) = &event.note {
+            lines.push(format!("  {note}"));
+        }
+        if let Some(outcome) = &event.outcome {
+            lines.push(format!("  → {outcome}"));
+        }
+        lines
+    }
+
+    fn log(&self) -> &Log {
+        Search::log(self)
+    }
+
+    fn strategy_status(&self) -> Option<String> {
+        self.strategy().status()
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.core().store.bytes() + self.log().bytes()
+    }
+}

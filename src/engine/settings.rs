@@ -1,0 +1,311 @@
+//! Search settings: which algorithm, which estimate, how ties are broken, and the limits.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The search algorithms Frontier can step through.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// f = g + h.
+    #[default]
+    AStar,
+    /// Uniform cost: f = g.
+    Dijkstra,
+    /// f = depth: shallowest first.
+    BreadthFirst,
+    /// f = h.
+    Greedy,
+    /// f = g + w·h.
+    WeightedAStar,
+    /// Iterative deepening on f.
+    IdaStar,
+    /// Iterative deepening on depth.
+    Iddfs,
+    /// Depth-first search with a stack.
+    Backtracking,
+    /// Complete candidates tested one by one (N-queens).
+    GenerateAndTest,
+}
+
+impl Algorithm {
+    /// Every algorithm, in menu order.
+    pub const ALL: [Algorithm; 9] = [
+        Algorithm::AStar,
+        Algorithm::Dijkstra,
+        Algorithm::BreadthFirst,
+        Algorithm::Greedy,
+        Algorithm::WeightedAStar,
+        Algorithm::IdaStar,
+        Algorithm::Iddfs,
+        Algorithm::Backtracking,
+        Algorithm::GenerateAndTest,
+    ];
+
+    /// The name used on the command line.
+    #[must_use]
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Algorithm::AStar => "astar",
+            Algorithm::Dijkstra => "dijkstra",
+            Algorithm::BreadthFirst => "bfs",
+            Algorithm::Greedy => "greedy",
+            Algorithm::WeightedAStar => "weighted-astar",
+            Algorithm::IdaStar => "ida-star",
+            Algorithm::Iddfs => "iddfs",
+            Algorithm::Backtracking => "backtracking",
+            Algorithm::GenerateAndTest => "generate-and-test",
+        }
+    }
+
+    /// Parses a command-line name.
+    ///
+    /// # Errors
+    /// The list of valid names when `name` is not one of them.
+    pub fn from_cli(name: &str) -> Result<Algorithm, String> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.cli_name() == name)
+            .ok_or_else(|| {
+                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.cli_name()).collect();
+                format!("unknown algorithm '{name}' (expected {})", names.join(", "))
+            })
+    }
+
+    /// What the f column means under this algorithm.
+    #[must_use]
+    pub fn priority_formula(self) -> &'static str {
+        match self {
+            Algorithm::AStar | Algorithm::IdaStar => "f = g + h",
+            Algorithm::Dijkstra => "f = g",
+            Algorithm::BreadthFirst | Algorithm::Iddfs | Algorithm::Backtracking => "f = depth",
+            Algorithm::Greedy => "f = h",
+            Algorithm::WeightedAStar => "f = g + w·h",
+            Algorithm::GenerateAndTest => "f = candidate number",
+        }
+    }
+
+    /// The tie-break policy used when a scenario names none.
+    #[must_use]
+    pub fn default_tie_break(self) -> Vec<TieKey> {
+        match self {
+            Algorithm::AStar | Algorithm::WeightedAStar | Algorithm::IdaStar => {
+                vec![TieKey::LowestH, TieKey::FirstStored]
+            }
+            _ => vec![TieKey::FirstStored],
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Algorithm::AStar => "A*",
+            Algorithm::Dijkstra => "Dijkstra",
+            Algorithm::BreadthFirst => "Breadth-first",
+            Algorithm::Greedy => "Greedy best-first",
+            Algorithm::WeightedAStar => "Weighted A*",
+            Algorithm::IdaStar => "IDA*",
+            Algorithm::Iddfs => "Iterative deepening",
+            Algorithm::Backtracking => "Backtracking",
+            Algorithm::GenerateAndTest => "Generate and test",
+        })
+    }
+}
+
+/// Named estimates of the cost still to go. Each domain offers some of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Heuristic {
+    /// Sum of each tile's row and column distance to its goal slot.
+    Manhattan,
+    /// Number of tiles not on their goal slot.
+    Misplaced,
+    /// Manhattan plus two moves per tile that must leave its row or column to let another pass.
+    LinearConflict,
+    /// Always 0: turns A* into Dijkstra.
+    Zero,
+}
+
+impl Heuristic {
+    /// Every heuristic, in menu order.
+    pub const ALL: [Heuristic; 4] = [
+        Heuristic::Manhattan,
+        Heuristic::Misplaced,
+        Heuristic::LinearConflict,
+        Heuristic::Zero,
+    ];
+
+    /// The name used on the command line.
+    #[must_use]
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::Misplaced => "misplaced",
+            Heuristic::LinearConflict => "linear-conflict",
+            Heuristic::Zero => "zero",
+        }
+    }
+
+    /// Parses a command-line name.
+    ///
+    /// # Errors
+    /// The list of valid names when `name` is not one of them.
+    pub fn from_cli(name: &str) -> Result<Heuristic, String> {
+        Heuristic::ALL
+            .into_iter()
+            .find(|h| h.cli_name() == name)
+            .ok_or_else(|| {
+                let names: Vec<_> = Heuristic::ALL.iter().map(|h| h.cli_name()).collect();
+                format!("unknown heuristic '{name}' (expected {})", names.join(", "))
+            })
+    }
+}
+
+impl fmt::Display for Heuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Heuristic::Manhattan => "Manhattan distance",
+            Heuristic::Misplaced => "Misplaced tiles",
+            Heuristic::LinearConflict => "Linear conflict",
+            Heuristic::Zero => "Zero",
+        })
+    }
+}
+
+/// One level of the tie-break policy, applied after the algorithm's own priority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TieKey {
+    LowestH,
+    HighestG,
+    LowestG,
+    /// The state stored earliest (FIFO).
+    FirstStored,
+    /// The state stored latest (LIFO).
+    LastStored,
+}
+
+impl TieKey {
+    pub const ALL: [TieKey; 5] = [
+        TieKey::LowestH,
+        TieKey::HighestG,
+        TieKey::LowestG,
+        TieKey::FirstStored,
+        TieKey::LastStored,
+    ];
+
+    /// The name used on the command line.
+    #[must_use]
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            TieKey::LowestH => "lowest-h",
+            TieKey::HighestG => "highest-g",
+            TieKey::LowestG => "lowest-g",
+            TieKey::FirstStored => "fifo",
+            TieKey::LastStored => "lifo",
+        }
+    }
+
+    /// Parses a comma-separated policy such as `lowest-h,fifo`.
+    ///
+    /// # Errors
+    /// The offending name and the valid ones.
+    pub fn parse_policy(text: &str) -> Result<Vec<TieKey>, String> {
+        text.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|name| {
+                TieKey::ALL
+                    .into_iter()
+                    .find(|k| k.cli_name() == name)
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown tie-break '{name}' (expected lowest-h, highest-g, lowest-g, fifo, lifo)"
+                        )
+                    })
+            })
+            .collect()
+    }
+
+    /// Whether this key orders by storing order (and so always decides).
+    #[must_use]
+    pub fn is_order(self) -> bool {
+        matches!(self, TieKey::FirstStored | TieKey::LastStored)
+    }
+}
+
+impl fmt::Display for TieKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TieKey::LowestH => "lower h",
+            TieKey::HighestG => "higher g",
+            TieKey::LowestG => "lower g",
+            TieKey::FirstStored => "stored first",
+            TieKey::LastStored => "stored last",
+        })
+    }
+}
+
+/// The seed's notebook size.
+pub const DEFAULT_MAX_STATES: usize = 4096;
+
+/// Fully resolved settings of one search: every choice made, nothing left to a default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub algorithm: Algorithm,
+    pub heuristic: Heuristic,
+    pub tie_break: Vec<TieKey>,
+    pub max_states: usize,
+    pub weight: f64,
+    /// Depth bound for backtracking (none: unbounded).
+    pub depth_limit: Option<u32>,
+    /// Backtracking on constraint problems prunes a child that leaves a row with no safe square.
+    pub forward_checking: bool,
+    /// Keep searching after a goal and count every solution.
+    pub all_solutions: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            algorithm: Algorithm::AStar,
+            heuristic: Heuristic::Manhattan,
+            tie_break: Algorithm::AStar.default_tie_break(),
+            max_states: DEFAULT_MAX_STATES,
+            weight: 1.0,
+            depth_limit: None,
+            forward_checking: false,
+            all_solutions: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Describes the policy in words: "same f → lower h → stored first".
+    #[must_use]
+    pub fn tie_break_words(&self) -> String {
+        let mut words = vec!["same f".to_string()];
+        words.extend(self.tie_break.iter().map(ToString::to_string));
+        words.join(" → ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policies_parse_from_cli_names() {
+        assert_eq!(
+            TieKey::parse_policy("lowest-h, fifo").unwrap(),
+            vec![TieKey::LowestH, TieKey::FirstStored]
+        );
+        assert!(TieKey::parse_policy("lowest-q").is_err());
+    }
+
+    #[test]
+    fn algorithm_names_round_trip() {
+        for a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_cli(a.cli_name()), Ok(a));
+        }
+        assert!(Algorithm::from_cli("dfs").is_err());
+    }
+}

@@ -1,0 +1,336 @@
+//! Scenario files: a problem instance plus search settings, in RON.
+//!
+//! Every field but `problem` may be left out; defaults are resolved against the domain (its
+//! first heuristic) and the algorithm (its tie-break policy). Saving writes a temporary file
+//! beside the target and renames it over, so a failed save never leaves half a file.
+
+use crate::domains::sliding::{self, SlidingPuzzle};
+use crate::engine::problem::Problem;
+use crate::engine::search::Search;
+use crate::engine::session::Session;
+use crate::engine::settings::{Algorithm, DEFAULT_MAX_STATES, Heuristic, Settings, TieKey};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// A problem instance plus search settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    #[serde(default)]
+    pub title: String,
+    /// What a learner should watch for.
+    #[serde(default)]
+    pub notes: String,
+    pub problem: ProblemSpec,
+    #[serde(default)]
+    pub search: SearchSpec,
+    /// The folder relative file names in the problem are read from.
+    #[serde(skip)]
+    pub base_dir: PathBuf,
+}
+
+/// The problem instance, one variant per domain.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ProblemSpec {
+    SlidingPuzzle {
+        width: usize,
+        height: usize,
+        start: Vec<u8>,
+        /// Empty: tiles in order with the blank last.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        goal: Vec<u8>,
+    },
+}
+
+/// Search settings as written in a file or given on the command line: anything left out takes
+/// its default. Also used for overrides, where a given field wins.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchSpec {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<Algorithm>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heuristic: Option<Heuristic>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tie_break: Option<Vec<TieKey>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_states: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth_limit: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forward_checking: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_solutions: Option<bool>,
+}
+
+impl SearchSpec {
+    /// `self` with every field `over` gives replaced.
+    #[must_use]
+    pub fn overridden_by(&self, over: &SearchSpec) -> SearchSpec {
+        SearchSpec {
+            algorithm: over.algorithm.or(self.algorithm),
+            heuristic: over.heuristic.or(self.heuristic),
+            tie_break: over.tie_break.clone().or_else(|| self.tie_break.clone()),
+            max_states: over.max_states.or(self.max_states),
+            weight: over.weight.or(self.weight),
+            depth_limit: over.depth_limit.or(self.depth_limit),
+            forward_checking: over.forward_checking.or(self.forward_checking),
+            all_solutions: over.all_solutions.or(self.all_solutions),
+        }
+    }
+
+    /// Concrete settings; `default_heuristic` is the domain's.
+    #[must_use]
+    pub fn resolve(&self, default_heuristic: Heuristic) -> Settings {
+        let algorithm = self.algorithm.unwrap_or_default();
+        Settings {
+            algorithm,
+            heuristic: self.heuristic.unwrap_or(default_heuristic),
+            tie_break: self
+                .tie_break
+                .clone()
+                .unwrap_or_else(|| algorithm.default_tie_break()),
+            max_states: self.max_states.unwrap_or(DEFAULT_MAX_STATES),
+            weight: self
+                .weight
+                .unwrap_or(if algorithm == Algorithm::WeightedAStar {
+                    2.0
+                } else {
+                    1.0
+                }),
+            depth_limit: self.depth_limit,
+            forward_checking: self.forward_checking.unwrap_or(false),
+            all_solutions: self.all_solutions.unwrap_or(false),
+        }
+    }
+
+    /// The spec that resolves to exactly `settings`.
+    #[must_use]
+    pub fn from_settings(settings: &Settings) -> SearchSpec {
+        SearchSpec {
+            algorithm: Some(settings.algorithm),
+            heuristic: Some(settings.heuristic),
+            tie_break: Some(settings.tie_break.clone()),
+            max_states: Some(settings.max_states),
+            weight: Some(settings.weight),
+            depth_limit: settings.depth_limit,
+            forward_checking: Some(settings.forward_checking),
+            all_solutions: Some(settings.all_solutions),
+        }
+    }
+}
+
+/// Why a scenario could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    #[error("cannot read {path}: {message}")]
+    Read { path: String, message: String },
+    #[error("{path}: line {line}, column {column}: {message}")]
+    Syntax {
+        path: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("cannot save {path}: {message}")]
+    Write { path: String, message: String },
+}
+
+/// The seed's puzzle, built into the binary: what the app opens on.
+pub const BUILT_IN: &str = include_str!("../scenarios/seed_542703816.ron");
+
+/// Every scenario shipped in `scenarios/`, by file name, for the app's menu.
+pub const LIBRARY: &[(&str, &str)] = &[
+    ("seed_542703816.ron", BUILT_IN),
+    (
+        "unsolvable_123456870.ron",
+        include_str!("../scenarios/unsolvable_123456870.ron"),
+    ),
+    (
+        "one_move_123456708.ron",
+        include_str!("../scenarios/one_move_123456708.ron"),
+    ),
+    (
+        "hardest_31_moves.ron",
+        include_str!("../scenarios/hardest_31_moves.ron"),
+    ),
+    (
+        "fifteen_44_moves.ron",
+        include_str!("../scenarios/fifteen_44_moves.ron"),
+    ),
+];
+
+fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+impl Scenario {
+    /// Parses scenario text; `origin` names it in error messages, `base_dir` resolves the
+    /// relative file names inside it.
+    ///
+    /// # Errors
+    /// A syntax error with its line and column.
+    pub fn parse(text: &str, origin: &str, base_dir: &Path) -> Result<Scenario, ScenarioError> {
+        let mut scenario: Scenario =
+            ron_options()
+                .from_str(text)
+                .map_err(|e| ScenarioError::Syntax {
+                    path: origin.to_string(),
+                    line: e.span.start.line,
+                    column: e.span.start.col,
+                    message: e.code.to_string(),
+                })?;
+        scenario.base_dir = base_dir.to_path_buf();
+        Ok(scenario)
+    }
+
+    /// Reads a scenario file.
+    ///
+    /// # Errors
+    /// The file cannot be read, is not text, or is not a valid scenario.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| ScenarioError::Read {
+            path: shown.clone(),
+            message: e.to_string(),
+        })?;
+        let text = String::from_utf8(bytes).map_err(|_| ScenarioError::Read {
+            path: shown.clone(),
+            message: "not a text file (invalid UTF-8)".into(),
+        })?;
+        let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        Scenario::parse(&text, &shown, &base)
+    }
+
+    /// The built-in seed scenario.
+    #[must_use]
+    pub fn built_in() -> Scenario {
+        Scenario::parse(BUILT_IN, "built-in", Path::new("scenarios"))
+            .expect("the built-in scenario parses (tested)")
+    }
+
+    /// The scenario as RON text.
+    #[must_use]
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().struct_names(true);
+        ron_options()
+            .to_string_pretty(self, config)
+            .expect("scenarios always serialize")
+    }
+
+    /// Writes the scenario atomically: a temporary file beside `path`, then a rename.
+    ///
+    /// # Errors
+    /// The file cannot be written; the old file, if any, is untouched.
+    pub fn save(&self, path: &Path) -> Result<(), ScenarioError> {
+        crate::atomic_write(path, self.to_ron().as_bytes()).map_err(|e| ScenarioError::Write {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })
+    }
+
+    /// Builds the search this scenario describes, with `overrides` winning over its settings.
+    /// A refused instance still gives a session (already over, with the reason); only settings
+    /// that make no sense at all are errors.
+    ///
+    /// # Errors
+    /// A domain file that cannot be read or parsed.
+    pub fn session(&self, overrides: &SearchSpec) -> Result<Box<dyn Session>, ScenarioError> {
+        let spec = self.search.overridden_by(overrides);
+        Ok(match &self.problem {
+            ProblemSpec::SlidingPuzzle {
+                width,
+                height,
+                start,
+                goal,
+            } => {
+                let goal = if goal.is_empty() {
+                    sliding::default_goal(*width, *height)
+                } else {
+                    goal.clone()
+                };
+                if width * height <= 16 {
+                    boxed(
+                        SlidingPuzzle::<u64>::new(*width, *height, start.clone(), goal),
+                        &spec,
+                    )
+                } else {
+                    boxed(
+                        SlidingPuzzle::<u128>::new(*width, *height, start.clone(), goal),
+                        &spec,
+                    )
+                }
+            }
+        })
+    }
+}
+
+fn boxed<P>(problem: P, spec: &SearchSpec) -> Box<dyn Session>
+where
+    P: Problem + Send + 'static,
+    P::State: Send,
+{
+    let settings = spec.resolve(problem.heuristics()[0]);
+    Box::new(Search::new(problem, settings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_library_scenario_parses() {
+        for (name, text) in LIBRARY {
+            let s = Scenario::parse(text, name, Path::new("scenarios"));
+            assert!(s.is_ok(), "{name}: {:?}", s.err());
+        }
+    }
+
+    #[test]
+    fn left_out_fields_take_their_defaults() {
+        let s = Scenario::parse(
+            "Scenario(problem: SlidingPuzzle(width: 3, height: 3, start: [1,2,3,4,5,6,7,0,8]))",
+            "t",
+            Path::new("."),
+        )
+        .unwrap();
+        let session = s.session(&SearchSpec::default()).unwrap();
+        let settings = session.settings();
+        assert_eq!(settings.algorithm, Algorithm::AStar);
+        assert_eq!(settings.heuristic, Heuristic::Manhattan);
+        assert_eq!(
+            settings.tie_break,
+            vec![TieKey::LowestH, TieKey::FirstStored]
+        );
+        assert_eq!(settings.max_states, 4096);
+    }
+
+    #[test]
+    fn syntax_errors_give_line_and_column() {
+        let err = Scenario::parse(
+            "Scenario(problem: SlidingPuzzle(width: 3,\n height: 3, start: [5,4\n",
+            "bad.ron",
+            Path::new("."),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.starts_with("bad.ron: line 2, column 24"), "{err}");
+    }
+
+    #[test]
+    fn saved_scenarios_load_back_equal() {
+        let dir = std::env::temp_dir().join(format!("frontier-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.ron");
+        let mut s = Scenario::built_in();
+        s.search = SearchSpec::from_settings(&Settings::default());
+        s.save(&path).unwrap();
+        let mut back = Scenario::load(&path).unwrap();
+        back.base_dir = s.base_dir.clone();
+        assert_eq!(back, s);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
