@@ -28,6 +28,7 @@ pub enum Stored {
 }
 
 /// The parts of a search every strategy shares: the problem, settings, notebook and counts.
+#[derive(Clone)]
 pub struct Core<P: Problem> {
     pub problem: P,
     pub settings: Settings,
@@ -161,6 +162,12 @@ pub trait Strategy<P: Problem> {
     fn status(&self) -> Option<String> {
         None
     }
+    /// Bytes the strategy holds beyond the notebook (its open list or stack).
+    fn bytes(&self) -> usize {
+        0
+    }
+    /// A copy of the strategy, for keyframes when stepping back in time.
+    fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;
 }
 
 /// A search in progress.
@@ -314,6 +321,19 @@ impl<P: Problem> Search<P> {
                 format!("{}: {fate}", problem.describe_move(from, *mv))
             }
             (None, fate) => fate.to_string(),
+        }
+    }
+}
+
+impl<P: Problem + Clone> Clone for Search<P> {
+    fn clone(&self) -> Self {
+        Search {
+            core: self.core.clone(),
+            strategy: self.strategy.clone_box(),
+            steps: self.steps,
+            outcome: self.outcome.clone(),
+            event: self.event.clone(),
+            log: self.log.clone(),
         }
     }
 }

@@ -183,6 +183,6 @@ where
     }
 
     fn memory_bytes(&self) -> usize {
-        self.core().store.bytes() + self.log().bytes()
+        self.core().store.bytes() + self.strategy().bytes() + self.log().bytes()
     }
 }

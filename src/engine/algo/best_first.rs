@@ -11,6 +11,7 @@ use crate::engine::settings::{Algorithm, Settings};
 use crate::engine::store::{Node, NodeId, Status, Store};
 
 /// The best-first state machine.
+#[derive(Clone)]
 pub struct BestFirst {
     open: OpenList,
     started: bool,
@@ -176,5 +177,13 @@ impl<P: Problem> Strategy<P> for BestFirst {
 
     fn next_pick(&self, core: &Core<P>) -> Option<Pick> {
         self.pick_at_top(&core.store)
+    }
+
+    fn bytes(&self) -> usize {
+        self.open.bytes()
+    }
+
+    fn clone_box(&self) -> Box<dyn Strategy<P> + Send> {
+        Box::new(self.clone())
     }
 }
