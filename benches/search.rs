@@ -1,1 +1,137 @@
-fn main() {}
+//! Engine speed and memory against the `pathfinding` crate on the same instances, with the same
+//! domain code (successors and heuristic) on both sides; Frontier records every step event.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+use frontier::engine::problem::{Problem, Successor};
+use frontier::engine::search::Search;
+use frontier::engine::session::Session;
+use frontier::engine::settings::{Algorithm, Heuristic, Settings};
+use std::hint::black_box;
+use std::time::Duration;
+
+const HARDEST_31: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+const FIFTEEN_44: [u8; 16] = [0, 2, 4, 14, 11, 1, 7, 6, 3, 8, 15, 13, 10, 5, 9, 12];
+
+fn puzzle(width: usize, start: &[u8]) -> SlidingPuzzle<u64> {
+    SlidingPuzzle::new(width, width, start.to_vec(), default_goal(width, width))
+}
+
+fn settings(algorithm: Algorithm, all_solutions: bool) -> Settings {
+    Settings {
+        algorithm,
+        heuristic: Heuristic::Manhattan,
+        tie_break: algorithm.default_tie_break(),
+        max_states: 10_000_000,
+        all_solutions,
+        ..Settings::default()
+    }
+}
+
+/// Runs Frontier to the end; returns the search for its counts.
+fn frontier_run(
+    p: &SlidingPuzzle<u64>,
+    algorithm: Algorithm,
+    all: bool,
+) -> Search<SlidingPuzzle<u64>> {
+    let mut search = Search::new(p.clone(), settings(algorithm, all));
+    search.run(u64::MAX);
+    search
+}
+
+fn neighbours(p: &SlidingPuzzle<u64>, s: &u64) -> Vec<(u64, u32)> {
+    let mut out = Vec::with_capacity(4);
+    p.successors(s, &mut out);
+    out.into_iter()
+        .filter_map(|x| match x {
+            Successor::Child { state, .. } => Some((state, 1)),
+            Successor::Pruned { .. } => None,
+        })
+        .collect()
+}
+
+fn pathfinding_astar(p: &SlidingPuzzle<u64>) -> u32 {
+    let (_, cost) = pathfinding::directed::astar::astar(
+        &p.start(),
+        |s| neighbours(p, s),
+        |s| u32::try_from(p.estimate(s, Heuristic::Manhattan).as_f64() as i64).unwrap(),
+        |s| p.is_goal(s),
+    )
+    .expect("solvable");
+    cost
+}
+
+fn report(name: &str, search: &Search<SlidingPuzzle<u64>>) {
+    let stored = search.counts().states_stored;
+    let bytes = Session::memory_bytes(search);
+    eprintln!(
+        "{name}: {} states checked, {stored} stored, {} steps recorded, {:.1} bytes per stored state",
+        search.counts().states_checked,
+        search.log().len(),
+        bytes as f64 / stored as f64
+    );
+}
+
+fn benches(c: &mut Criterion) {
+    let eight = puzzle(3, &HARDEST_31);
+    let fifteen = puzzle(4, &FIFTEEN_44);
+    report(
+        "A* 8-puzzle 31 moves",
+        &frontier_run(&eight, Algorithm::AStar, false),
+    );
+    report(
+        "BFS all 8-puzzle states",
+        &frontier_run(&eight, Algorithm::BreadthFirst, true),
+    );
+    report(
+        "A* 15-puzzle 44 moves",
+        &frontier_run(&fifteen, Algorithm::AStar, false),
+    );
+
+    let mut g = c.benchmark_group("astar_8_puzzle_31_moves");
+    g.bench_function("frontier", |b| {
+        b.iter(|| black_box(frontier_run(&eight, Algorithm::AStar, false).steps()))
+    });
+    g.bench_function("pathfinding", |b| {
+        b.iter(|| black_box(pathfinding_astar(&eight)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("bfs_all_181440_states");
+    g.bench_function("frontier", |b| {
+        b.iter(|| {
+            black_box(
+                frontier_run(&eight, Algorithm::BreadthFirst, true)
+                    .counts()
+                    .states_stored,
+            )
+        })
+    });
+    g.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::directed::bfs::bfs_reach(eight.start(), |s| {
+                    neighbours(&eight, s).into_iter().map(|(n, _)| n)
+                })
+                .count(),
+            )
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("astar_15_puzzle_44_moves");
+    g.bench_function("frontier", |b| {
+        b.iter(|| black_box(frontier_run(&fifteen, Algorithm::AStar, false).steps()))
+    });
+    g.bench_function("pathfinding", |b| {
+        b.iter(|| black_box(pathfinding_astar(&fifteen)))
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = search;
+    config = Criterion::default().sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    targets = benches
+}
+criterion_main!(search);

@@ -252,7 +252,7 @@ impl Scenario {
                 } else {
                     goal.clone()
                 };
-                if width * height <= 16 {
+                if width.saturating_mul(*height) <= 16 {
                     boxed(
                         SlidingPuzzle::<u64>::new(*width, *height, start.clone(), goal),
                         &spec,

@@ -48,6 +48,8 @@ packed!(u128, 5);
 pub struct SlidingPuzzle<B: Packed> {
     width: usize,
     height: usize,
+    /// `width × height` for supported sizes, 0 otherwise (nothing is built for a refused size).
+    slots: usize,
     start: Vec<u8>,
     goal: Vec<u8>,
     goal_board: B,
@@ -60,12 +62,13 @@ pub struct SlidingPuzzle<B: Packed> {
 /// Slides a tile, named by its slot, into the blank. The tile must be next to the blank.
 pub type Slide = u8;
 
-/// The goal layout used when a scenario names none: tiles in order, blank last.
+/// The goal layout used when a scenario names none: tiles in order, blank last. (For sizes
+/// beyond any supported board it stops at tile 255; such boards are refused anyway.)
 #[must_use]
 pub fn default_goal(width: usize, height: usize) -> Vec<u8> {
-    let n = width * height;
+    let n = width.saturating_mul(height);
     (1..n)
-        .map(|t| u8::try_from(t).expect("at most 25 slots"))
+        .map_while(|t| u8::try_from(t).ok())
         .chain([0])
         .collect()
 }
@@ -75,7 +78,9 @@ impl<B: Packed> SlidingPuzzle<B> {
     /// can still be shown.
     #[must_use]
     pub fn new(width: usize, height: usize, start: Vec<u8>, goal: Vec<u8>) -> Self {
-        let slots = width * height;
+        // Tables are built only for supported sizes; others are refused by `validate`.
+        let supported = (2..=5).contains(&width) && (2..=5).contains(&height);
+        let slots = if supported { width * height } else { 0 };
         let mut goal_slot = vec![0; slots.max(1)];
         for (slot, &tile) in goal.iter().enumerate() {
             if let Some(entry) = goal_slot.get_mut(usize::from(tile)) {
@@ -95,6 +100,7 @@ impl<B: Packed> SlidingPuzzle<B> {
         SlidingPuzzle {
             width,
             height,
+            slots,
             start,
             goal,
             goal_board,
@@ -104,7 +110,7 @@ impl<B: Packed> SlidingPuzzle<B> {
     }
 
     fn slots(&self) -> usize {
-        self.width * self.height
+        self.slots
     }
 
     fn blank(&self, board: B) -> usize {
