@@ -100,28 +100,28 @@ pub struct Pick {
 }
 
 impl Pick {
-    /// The pick's reason in words: "f = 12 ties 2 states; lower h = 11 ties 1; stored first".
+    /// The pick's reason in words: "f = 12 ties 1 other; h = 11 ties 1 other; stored first (#1)".
     #[must_use]
     pub fn explain(&self) -> String {
+        use super::settings::TieKey;
         let mut parts = Vec::new();
         for level in &self.ties {
             let others = level.tied.saturating_sub(1);
-            let value = match level.key {
-                None => format!("f = {}", self.f),
-                Some(super::settings::TieKey::LowestH) => format!("lower h = {}", self.h),
-                Some(super::settings::TieKey::HighestG | super::settings::TieKey::LowestG) => {
-                    format!("{} = {}", level.key.expect("matched"), self.g)
-                }
+            let (value, best) = match level.key {
+                None => (format!("f = {}", self.f), "the lowest"),
+                Some(TieKey::LowestH) => (format!("h = {}", self.h), "the lowest"),
+                Some(TieKey::LowestG) => (format!("g = {}", self.g), "the lowest"),
+                Some(TieKey::HighestG) => (format!("g = {}", self.g), "the highest"),
                 Some(order) => {
                     parts.push(format!("{order} (#{})", self.id));
                     break;
                 }
             };
             if others == 0 {
-                parts.push(format!("{value} is lowest, no tie"));
+                parts.push(format!("{value} is {best}, no tie"));
                 break;
             }
-            parts.push(format!("{value} ties {} other{}", others, plural(others)));
+            parts.push(format!("{value} ties {others} other{}", plural(others)));
         }
         parts.join("; ")
     }
@@ -158,4 +158,47 @@ pub struct StepEvent {
     /// A remark of strategies that do more than expand (a backtrack, a new threshold).
     pub note: Option<String>,
     pub outcome: Option<Outcome>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::settings::TieKey;
+
+    fn pick(ties: &[(Option<TieKey>, u32)]) -> Pick {
+        Pick {
+            id: 4,
+            g: Cost::units(3),
+            h: Cost::units(9),
+            f: Cost::units(12),
+            ties: ties
+                .iter()
+                .map(|&(key, tied)| TieLevel { key, tied })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn explanations_stop_at_the_level_that_decides() {
+        let seed = pick(&[
+            (None, 2),
+            (Some(TieKey::LowestH), 2),
+            (Some(TieKey::FirstStored), 1),
+        ]);
+        assert_eq!(
+            seed.explain(),
+            "f = 12 ties 1 other; h = 9 ties 1 other; stored first (#4)"
+        );
+        let by_g = pick(&[
+            (None, 3),
+            (Some(TieKey::HighestG), 1),
+            (Some(TieKey::FirstStored), 1),
+        ]);
+        assert_eq!(
+            by_g.explain(),
+            "f = 12 ties 2 others; g = 3 is the highest, no tie"
+        );
+        let alone = pick(&[(None, 1), (Some(TieKey::LastStored), 1)]);
+        assert_eq!(alone.explain(), "f = 12 is the lowest, no tie");
+    }
 }

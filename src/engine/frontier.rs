@@ -5,17 +5,15 @@
 //! determine each other (f = g + h, g + w·h, g or h), so a second numeric key could never split a
 //! tie the first left. The storing rank is unique, so every pick is reproducible.
 //!
-//! The heap holds keys only; an entry whose row has since closed or changed key is stale and
-//! skipped when it reaches the top (no decrease-key). Open rows are counted per f and per
-//! (f, tie) value so each pick can say how many states it was tied with at each level.
+//! Entries are never updated in place: an entry whose row has since closed or changed key is
+//! stale and skipped when it reaches the top (no decrease-key), as in `pathfinding`.
 
 use super::cost::Cost;
 use super::settings::{Algorithm, TieKey};
 use super::store::NodeId;
-use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, BinaryHeap};
 
 /// The full ordering key of an open row; smaller is picked first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -105,14 +103,25 @@ pub struct TieLevel {
     pub tied: u32,
 }
 
-/// The open list of a best-first search.
+/// Open rows sharing one (f, tie) value: their storing ranks, smallest first.
+#[derive(Clone, Debug, Default)]
+struct Bucket {
+    ranks: BinaryHeap<Reverse<u32>>,
+    /// Rows in `ranks` that are still open with this key (the rest are stale).
+    live: u32,
+}
+
+/// The open list of a best-first search: one bucket per (f, tie) value, in key order.
+///
+/// A bucket holds only 4-byte ranks, and its live count is the number of open states tied up to
+/// the numeric level, so explaining a pick costs a lookup, not a scan.
 #[derive(Clone, Debug)]
 pub struct OpenList {
     ordering: Ordering,
-    heap: BinaryHeap<Reverse<Key>>,
-    by_f: FxHashMap<Cost, u32>,
-    by_tie: FxHashMap<(Cost, i64), u32>,
+    buckets: BTreeMap<(Cost, i64), Bucket>,
     len: usize,
+    /// Ranks held in buckets, stale ones included (for the memory figures).
+    entries: usize,
 }
 
 impl OpenList {
@@ -120,10 +129,9 @@ impl OpenList {
     pub fn new(ordering: Ordering) -> OpenList {
         OpenList {
             ordering,
-            heap: BinaryHeap::new(),
-            by_f: FxHashMap::default(),
-            by_tie: FxHashMap::default(),
+            buckets: BTreeMap::new(),
             len: 0,
+            entries: 0,
         }
     }
 
@@ -132,7 +140,7 @@ impl OpenList {
         &self.ordering
     }
 
-    /// Open rows (not heap entries).
+    /// Open rows (not bucket entries).
     #[must_use]
     pub fn len(&self) -> usize {
         self.len
@@ -145,47 +153,67 @@ impl OpenList {
 
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: Key) {
-        *self.by_f.entry(key.f).or_insert(0) += 1;
-        *self.by_tie.entry((key.f, key.tie)).or_insert(0) += 1;
+        let bucket = self.buckets.entry((key.f, key.tie)).or_default();
+        bucket.ranks.push(Reverse(key.rank));
+        bucket.live += 1;
         self.len += 1;
-        self.heap.push(Reverse(key));
+        self.entries += 1;
     }
 
     /// A row with `key` leaves the open list by any route but the top (its key changed).
-    /// Its heap entry turns stale and is skipped later.
+    /// Its entry turns stale and is skipped later.
     pub fn forget(&mut self, key: Key) {
-        decrement(&mut self.by_f, key.f);
-        decrement(&mut self.by_tie, (key.f, key.tie));
-        self.len -= 1;
+        if let Some(bucket) = self.buckets.get_mut(&(key.f, key.tie)) {
+            bucket.live -= 1;
+            self.len -= 1;
+        }
     }
 
     /// Drops stale entries from the top; `current` gives a row's key while it is open.
     pub fn clean_top(&mut self, current: impl Fn(NodeId) -> Option<Key>) {
-        while let Some(&Reverse(top)) = self.heap.peek() {
-            if current(self.ordering.id_of(top)) == Some(top) {
-                return;
+        while let Some(mut first) = self.buckets.first_entry() {
+            let (f, tie) = *first.key();
+            let bucket = first.get_mut();
+            if bucket.live == 0 {
+                self.entries -= bucket.ranks.len();
+                first.remove();
+                continue;
             }
-            self.heap.pop();
+            while let Some(&Reverse(rank)) = bucket.ranks.peek() {
+                let key = Key { f, tie, rank };
+                if current(self.ordering.id_of(key)) == Some(key) {
+                    return;
+                }
+                bucket.ranks.pop();
+                self.entries -= 1;
+            }
         }
     }
 
     /// The key of the next pick. Call [`OpenList::clean_top`] first.
     #[must_use]
     pub fn peek(&self) -> Option<Key> {
-        self.heap.peek().map(|r| r.0)
+        let (&(f, tie), bucket) = self.buckets.first_key_value()?;
+        let &Reverse(rank) = bucket.ranks.peek()?;
+        Some(Key { f, tie, rank })
     }
 
-    /// Why the top would win: the count of open rows tied with it at each level.
+    /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
     pub fn explain(&self, key: Key) -> Vec<TieLevel> {
+        let same_f = self
+            .buckets
+            .range((key.f, i64::MIN)..=(key.f, i64::MAX))
+            .map(|(_, b)| b.live)
+            .sum();
         let mut levels = vec![TieLevel {
             key: None,
-            tied: self.by_f.get(&key.f).copied().unwrap_or(0),
+            tied: same_f,
         }];
         if let Some(numeric) = self.ordering.numeric {
             levels.push(TieLevel {
                 key: Some(numeric),
-                tied: self.by_tie.get(&(key.f, key.tie)).copied().unwrap_or(0),
+                tied: self.buckets.get(&(key.f, key.tie)).map_or(0, |b| b.live),
             });
         }
         levels.push(TieLevel {
@@ -197,25 +225,27 @@ impl OpenList {
 
     /// Removes the top (which must be fresh) and returns its row.
     pub fn pop(&mut self) -> Option<NodeId> {
-        let Reverse(top) = self.heap.pop()?;
-        self.forget(top);
-        Some(self.ordering.id_of(top))
+        let mut first = self.buckets.first_entry()?;
+        let bucket = first.get_mut();
+        let Reverse(rank) = bucket.ranks.pop()?;
+        bucket.live -= 1;
+        self.len -= 1;
+        self.entries -= 1;
+        if bucket.ranks.is_empty() {
+            first.remove();
+        }
+        Some(self.ordering.id_of(Key {
+            f: Cost::ZERO,
+            tie: 0,
+            rank,
+        }))
     }
 
-    /// Heap bytes (for the memory figures).
+    /// Bytes held by the entries (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.heap.capacity() * std::mem::size_of::<Key>()
-            + (self.by_f.capacity() + self.by_tie.capacity()) * 24
-    }
-}
-
-fn decrement<K: std::hash::Hash + Eq>(map: &mut FxHashMap<K, u32>, key: K) {
-    if let Some(count) = map.get_mut(&key) {
-        *count -= 1;
-        if *count == 0 {
-            map.remove(&key);
-        }
+        self.entries * std::mem::size_of::<u32>()
+            + self.buckets.len() * (std::mem::size_of::<((Cost, i64), Bucket)>() + 16)
     }
 }
 

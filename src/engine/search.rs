@@ -6,7 +6,7 @@ use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use super::log::Log;
 use super::problem::{Problem, Refusal, Successor};
 use super::settings::Settings;
-use super::store::{Node, NodeId, Status, Store};
+use super::store::{Lookup, Node, NodeId, Status, Store};
 
 /// What storing one successor did to the notebook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,22 +48,20 @@ impl<P: Problem> Core<P> {
     pub fn store_start(&mut self) -> NodeId {
         let state = self.problem.start();
         let h = self.estimate(&state);
-        self.add_row(Node {
-            state,
-            g: Cost::ZERO,
-            h,
-            parent: None,
-            depth: 0,
-        })
+        self.add_row(Node::new(state, Cost::ZERO, h, None, 0))
     }
 
     /// Adds a new open row and counts it.
     pub fn add_row(&mut self, node: Node<P::State>) -> NodeId {
         let id = self.store.insert(node);
+        self.count_new_row();
+        id
+    }
+
+    fn count_new_row(&mut self) {
         self.counts.states_stored += 1;
         self.counts.open += 1;
         self.counts.max_open = self.counts.max_open.max(self.counts.open);
-        id
     }
 
     /// Changes a row's status and keeps the open and closed counts right.
@@ -111,39 +109,33 @@ impl<P: Problem> Core<P> {
         reopens: bool,
     ) -> Stored {
         let depth = self.store.node(parent).depth + 1;
-        if let Some(id) = self.store.find(&state) {
-            let node = self.store.node(id);
-            if !reopens || g >= node.g {
-                return Stored::Kept(id);
+        let existing = match self.store.lookup(&state) {
+            Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
+            Lookup::Vacant(slot) => {
+                let h = self.problem.estimate(&state, self.settings.heuristic);
+                let id = slot.insert(Node::new(state, g, h, Some(parent), depth));
+                self.count_new_row();
+                return Stored::New(id);
             }
-            let (old_g, old_depth, was) = (node.g, node.depth, self.store.status(id));
-            let node = self.store.node_mut(id);
-            node.g = g;
-            node.parent = Some(parent);
-            node.depth = depth;
-            if was == Status::Closed {
-                self.store.count_reopening(id);
-                self.counts.reopened += 1;
-                self.set_status(id, Status::Open);
-            }
-            return Stored::Improved {
-                id,
-                was,
-                old_g,
-                old_depth,
-            };
+            Lookup::Stored(existing) => existing,
+        };
+        let node = self.store.node(existing);
+        if !reopens || g >= node.g {
+            return Stored::Kept(existing);
         }
-        if self.store.len() >= self.settings.max_states {
-            return Stored::Full;
+        let (old_g, old_depth, was) = (node.g, node.depth, self.store.status(existing));
+        self.store.node_mut(existing).reroute(g, parent, depth);
+        if was == Status::Closed {
+            self.store.count_reopening(existing);
+            self.counts.reopened += 1;
+            self.set_status(existing, Status::Open);
         }
-        let h = self.estimate(&state);
-        Stored::New(self.add_row(Node {
-            state,
-            g,
-            h,
-            parent: Some(parent),
-            depth,
-        }))
+        Stored::Improved {
+            id: existing,
+            was,
+            old_g,
+            old_depth,
+        }
     }
 }
 

@@ -80,7 +80,7 @@ where
         let node = store.node(id);
         Row {
             id,
-            parent: node.parent,
+            parent: node.parent(),
             g: node.g,
             h: node.h,
             f: self.strategy().f(node),

@@ -23,7 +23,10 @@ pub enum Status {
     Closed,
 }
 
-/// One line of the notebook.
+/// Marks the start's missing parent without the 4 bytes an `Option` would add to every row.
+const NO_PARENT: NodeId = NodeId::MAX;
+
+/// One line of the notebook: 32 bytes for a 64-bit state.
 #[derive(Clone, Debug)]
 pub struct Node<S> {
     pub state: S,
@@ -31,10 +34,65 @@ pub struct Node<S> {
     pub g: Cost,
     /// The heuristic's estimate, computed once when the state is stored.
     pub h: Cost,
-    /// The row this one was reached from (`None` for the start).
-    pub parent: Option<NodeId>,
+    parent: NodeId,
     /// Moves from the start along the best route.
     pub depth: u32,
+}
+
+impl<S> Node<S> {
+    #[must_use]
+    pub fn new(state: S, g: Cost, h: Cost, parent: Option<NodeId>, depth: u32) -> Node<S> {
+        Node {
+            state,
+            g,
+            h,
+            parent: parent.unwrap_or(NO_PARENT),
+            depth,
+        }
+    }
+
+    /// The row this one was reached from (`None` for the start).
+    #[must_use]
+    pub fn parent(&self) -> Option<NodeId> {
+        (self.parent != NO_PARENT).then_some(self.parent)
+    }
+
+    /// Takes a new best route.
+    pub fn reroute(&mut self, g: Cost, parent: NodeId, depth: u32) {
+        self.g = g;
+        self.parent = parent;
+        self.depth = depth;
+    }
+}
+
+/// Where a state stands in the notebook: stored under an id, or a free slot to store it in.
+pub enum Lookup<'a, S> {
+    Stored(NodeId),
+    Vacant(Vacant<'a, S>),
+}
+
+/// A free slot for a state not stored yet; dropping it stores nothing.
+pub struct Vacant<'a, S> {
+    entry: hashbrown::hash_table::VacantEntry<'a, NodeId>,
+    nodes: &'a mut Vec<Node<S>>,
+    status: &'a mut Vec<Status>,
+}
+
+impl<S> Vacant<'_, S> {
+    /// Rows stored so far.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Stores `node` (whose state is the one looked up) as a new open row.
+    pub fn insert(self, node: Node<S>) -> NodeId {
+        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
+        self.entry.insert(id);
+        self.nodes.push(node);
+        self.status.push(Status::Open);
+        id
+    }
 }
 
 /// The notebook itself.
@@ -74,16 +132,30 @@ impl<S: Hash + Eq> Store<S> {
             .copied()
     }
 
+    /// Finds `state` with one hash probe: its row, or the slot to store it in.
+    pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
+        let nodes = &self.nodes;
+        let entry = self.index.entry(
+            hash_of(state),
+            |&id| nodes[id as usize].state == *state,
+            |&id| hash_of(&nodes[id as usize].state),
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(found) => Lookup::Stored(*found.get()),
+            hashbrown::hash_table::Entry::Vacant(entry) => Lookup::Vacant(Vacant {
+                entry,
+                nodes: &mut self.nodes,
+                status: &mut self.status,
+            }),
+        }
+    }
+
     /// Writes a new open row and returns its id. The caller checks that the state is new.
     pub fn insert(&mut self, node: Node<S>) -> NodeId {
-        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
-        let hash = hash_of(&node.state);
-        let nodes = &self.nodes;
-        self.index
-            .insert_unique(hash, id, |&other| hash_of(&nodes[other as usize].state));
-        self.nodes.push(node);
-        self.status.push(Status::Open);
-        id
+        match self.lookup(&node.state) {
+            Lookup::Vacant(slot) => slot.insert(node),
+            Lookup::Stored(id) => panic!("row {id} already holds this state"),
+        }
     }
 
     /// Forgets the newest rows so that `len` remain (used when stepping back in time).
@@ -156,7 +228,7 @@ impl<S> Store<S> {
     pub fn route(&self, id: NodeId) -> Vec<NodeId> {
         let mut route = vec![id];
         let mut at = id;
-        while let Some(parent) = self.node(at).parent {
+        while let Some(parent) = self.node(at).parent() {
             route.push(parent);
             at = parent;
         }
@@ -179,13 +251,7 @@ mod tests {
     use super::*;
 
     fn node(state: u64, parent: Option<NodeId>) -> Node<u64> {
-        Node {
-            state,
-            g: Cost::ZERO,
-            h: Cost::ZERO,
-            parent,
-            depth: 0,
-        }
+        Node::new(state, Cost::ZERO, Cost::ZERO, parent, 0)
     }
 
     #[test]
