@@ -2,7 +2,7 @@
 //! reads.
 
 use super::cost::Cost;
-use super::frontier::TieLevel;
+use super::frontier::TieLevels;
 use super::store::NodeId;
 use serde::Serialize;
 use std::fmt;
@@ -96,7 +96,7 @@ pub struct Pick {
     pub f: Cost,
     /// How many open states were still tied with it at each level, the algorithm's priority
     /// first; the last level decides alone.
-    pub ties: Vec<TieLevel>,
+    pub ties: TieLevels,
 }
 
 impl Pick {
@@ -105,7 +105,7 @@ impl Pick {
     pub fn explain(&self) -> String {
         use super::settings::TieKey;
         let mut parts = Vec::new();
-        for level in &self.ties {
+        for level in self.ties.iter() {
             let others = level.tied.saturating_sub(1);
             let (value, best) = match level.key {
                 None => (format!("f = {}", self.f), "the lowest"),
@@ -163,6 +163,7 @@ pub struct StepEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::frontier::TieLevel;
     use crate::engine::settings::TieKey;
 
     fn pick(ties: &[(Option<TieKey>, u32)]) -> Pick {

@@ -103,6 +103,39 @@ pub struct TieLevel {
     pub tied: u32,
 }
 
+/// The levels of one pick's explanation, held inline (a pick is made every step; no allocation).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TieLevels {
+    levels: [Option<TieLevel>; 4],
+}
+
+impl TieLevels {
+    fn push(&mut self, level: TieLevel) {
+        if let Some(free) = self.levels.iter_mut().find(|l| l.is_none()) {
+            *free = Some(level);
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &TieLevel> {
+        self.levels.iter().map_while(Option::as_ref)
+    }
+}
+
+impl FromIterator<TieLevel> for TieLevels {
+    /// Keeps the first four levels.
+    fn from_iter<I: IntoIterator<Item = TieLevel>>(list: I) -> TieLevels {
+        let mut levels = TieLevels::default();
+        list.into_iter().for_each(|l| levels.push(l));
+        levels
+    }
+}
+
+impl Serialize for TieLevels {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
 /// Open rows sharing one (f, tie) value: their storing ranks, smallest first.
 #[derive(Clone, Debug, Default)]
 struct Bucket {
@@ -200,16 +233,18 @@ impl OpenList {
 
     /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
-    pub fn explain(&self, key: Key) -> Vec<TieLevel> {
+    pub fn explain(&self, key: Key) -> TieLevels {
         let same_f = self
             .buckets
-            .range((key.f, i64::MIN)..=(key.f, i64::MAX))
+            .range((key.f, i64::MIN)..)
+            .take_while(|((f, _), _)| *f == key.f)
             .map(|(_, b)| b.live)
             .sum();
-        let mut levels = vec![TieLevel {
+        let mut levels = TieLevels::default();
+        levels.push(TieLevel {
             key: None,
             tied: same_f,
-        }];
+        });
         if let Some(numeric) = self.ordering.numeric {
             levels.push(TieLevel {
                 key: Some(numeric),

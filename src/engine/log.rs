@@ -3,6 +3,7 @@
 //! Full [`StepEvent`]s are rebuilt from it together with the notebook; this is what traces save
 //! and what time travel replays.
 
+use super::chunked::ChunkedVec;
 use super::event::{Fate, StepEvent};
 use super::store::NodeId;
 
@@ -22,9 +23,9 @@ const FATES: [Fate; 6] = [
 /// Every step so far, packed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Log {
-    picks: Vec<u32>,
-    ends: Vec<u32>,
-    fates: Vec<u32>,
+    picks: ChunkedVec<u32>,
+    ends: ChunkedVec<u32>,
+    fates: ChunkedVec<u32>,
 }
 
 /// One successor as recorded: its row (or its successor index when it has none) and fate.
@@ -78,9 +79,9 @@ impl Log {
         } else {
             self.ends[index - 1] as usize
         };
-        self.fates[start..self.ends[index] as usize]
-            .iter()
-            .map(|&packed| Recorded {
+        (start..self.ends[index] as usize)
+            .map(|i| self.fates[i])
+            .map(|packed| Recorded {
                 target: packed & ID_MASK,
                 fate: FATES[(packed >> FATE_SHIFT) as usize],
             })
@@ -97,7 +98,7 @@ impl Log {
     /// Bytes held (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        (self.picks.capacity() + self.ends.capacity() + self.fates.capacity()) * 4
+        self.picks.bytes() + self.ends.bytes() + self.fates.bytes()
     }
 }
 

@@ -1,6 +1,7 @@
 //! The search model. Nothing here knows about windows, widgets or the command line.
 
 pub mod algo;
+pub mod chunked;
 pub mod cost;
 pub mod event;
 pub mod frontier;

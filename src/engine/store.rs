@@ -4,6 +4,7 @@
 //! comparing against the arena, so each state is stored once (the model of `pathfinding`'s
 //! index map, without its per-entry key copy).
 
+use super::chunked::ChunkedVec;
 use super::cost::Cost;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
@@ -74,8 +75,8 @@ pub enum Lookup<'a, S> {
 /// A free slot for a state not stored yet; dropping it stores nothing.
 pub struct Vacant<'a, S> {
     entry: hashbrown::hash_table::VacantEntry<'a, NodeId>,
-    nodes: &'a mut Vec<Node<S>>,
-    status: &'a mut Vec<Status>,
+    nodes: &'a mut ChunkedVec<Node<S>>,
+    status: &'a mut ChunkedVec<Status>,
 }
 
 impl<S> Vacant<'_, S> {
@@ -98,8 +99,8 @@ impl<S> Vacant<'_, S> {
 /// The notebook itself.
 #[derive(Clone, Debug)]
 pub struct Store<S> {
-    nodes: Vec<Node<S>>,
-    status: Vec<Status>,
+    nodes: ChunkedVec<Node<S>>,
+    status: ChunkedVec<Status>,
     /// Times each reopened row was reopened; rare, so kept apart from the rows.
     reopened: BTreeMap<NodeId, u32>,
     index: HashTable<NodeId>,
@@ -108,8 +109,8 @@ pub struct Store<S> {
 impl<S> Default for Store<S> {
     fn default() -> Self {
         Store {
-            nodes: Vec::new(),
-            status: Vec::new(),
+            nodes: ChunkedVec::default(),
+            status: ChunkedVec::default(),
             reopened: BTreeMap::new(),
             index: HashTable::new(),
         }
@@ -239,8 +240,8 @@ impl<S> Store<S> {
     /// Bytes held by the rows, statuses and index (what "bytes per stored state" measures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node<S>>()
-            + self.status.capacity()
+        self.nodes.bytes()
+            + self.status.bytes()
             + self.index.allocation_size()
             + self.reopened.len() * 2 * std::mem::size_of::<u32>()
     }
