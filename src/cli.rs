@@ -1,5 +1,6 @@
 //! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
 
+use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Heuristic, TieKey};
@@ -128,8 +129,7 @@ pub struct Summary {
     pub words: String,
     pub counts: crate::engine::event::Counts,
     pub steps: u64,
-    pub cost: Option<f64>,
-    pub cost_text: Option<String>,
+    pub cost: Option<Cost>,
     pub moves: Vec<String>,
     pub algorithm: Algorithm,
 }
@@ -162,8 +162,7 @@ impl Summary {
             words,
             counts: session.counts(),
             steps: session.steps(),
-            cost: cost.map(crate::engine::cost::Cost::as_f64),
-            cost_text: cost.map(|c| c.to_string()),
+            cost,
             moves,
             algorithm: session.settings().algorithm,
         }
@@ -184,7 +183,7 @@ impl Summary {
             "max_open": c.max_open,
             "reopened": c.reopened,
             "solutions": c.solutions,
-            "cost": self.cost,
+            "cost": self.cost.map(|c| c.as_whole().map_or_else(|| serde_json::json!(c.as_f64()), |w| serde_json::json!(w))),
             "moves": self.moves,
             "steps": self.steps,
         })
@@ -204,7 +203,7 @@ impl Summary {
             c.max_open,
             c.reopened
         );
-        if let Some(cost) = &self.cost_text {
+        if let Some(cost) = &self.cost {
             text.push_str(&format!(
                 "cost {cost}, {} moves: {}\n",
                 self.moves.len(),

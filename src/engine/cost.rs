@@ -53,6 +53,12 @@ impl Cost {
         self.0 as f64 / SCALE as f64
     }
 
+    /// The whole number this cost is, if it is one (so "12" stays 12 in JSON, not 12.0).
+    #[must_use]
+    pub fn as_whole(self) -> Option<i64> {
+        (self.0 % SCALE == 0).then_some(self.0 / SCALE)
+    }
+
     /// The raw billionths, for compact keys.
     #[must_use]
     pub const fn raw(self) -> i64 {
@@ -93,8 +99,8 @@ impl fmt::Display for Cost {
         if *self == Cost::INFINITE {
             return f.write_str("∞");
         }
-        if self.0 % SCALE == 0 {
-            return write!(f, "{}", self.0 / SCALE);
+        if let Some(whole) = self.as_whole() {
+            return write!(f, "{whole}");
         }
         let text = format!("{:.4}", self.as_f64());
         f.write_str(text.trim_end_matches('0').trim_end_matches('.'))
