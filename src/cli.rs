@@ -157,6 +157,14 @@ impl Summary {
             Some(o @ Outcome::Refused(why)) => {
                 (o.code().to_string(), Some(why.clone()), o.to_string())
             }
+            Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
+                o.code().to_string(),
+                None,
+                format!(
+                    "Every solution found: {} in all",
+                    session.counts().solutions
+                ),
+            ),
             Some(o) => (o.code().to_string(), None, o.to_string()),
             None => ("step_limit".into(), None, "Step limit reached".into()),
         };
