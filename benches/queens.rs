@@ -2,7 +2,6 @@
 //! all 92 solutions of 8 queens, and the first solution of 20 queens.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use frontier::engine::session::Session;
 use frontier::engine::settings::Algorithm;
 use frontier::scenario::{Scenario, SearchSpec};
 use std::hint::black_box;
