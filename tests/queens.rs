@@ -320,3 +320,23 @@ fn backtracking_holds_only_the_path_and_its_siblings() {
     assert_eq!(s.counts().states_stored, 35_539);
     assert!(most <= 10 * 10, "held {most}");
 }
+
+#[test]
+fn the_library_queens_scenarios_run_as_their_notes_say() {
+    for (name, text) in frontier::scenario::LIBRARY {
+        if !name.starts_with("queens") {
+            continue;
+        }
+        let scenario = Scenario::parse(text, name, Path::new("scenarios")).unwrap();
+        assert!(
+            !scenario.title.is_empty() && !scenario.notes.is_empty(),
+            "{name}"
+        );
+        let mut s = scenario.session(&SearchSpec::default()).unwrap();
+        let found = solutions(s.as_mut());
+        assert_eq!(s.outcome(), Some(&Outcome::GoalFound), "{name}");
+        if *name == "queens_4.ron" {
+            assert_eq!((s.steps(), found[0].clone()), (9, vec![1, 3, 0, 2]));
+        }
+    }
+}

@@ -105,18 +105,20 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
             f: self.f(),
             ties: vec![TieLevel { key: None, tied: 1 }],
         });
-        let of = total.map_or_else(String::new, |t| format!(" of {}", words(t)));
+        let of = || total.map_or_else(String::new, |t| format!(" of {}", words(t)));
         if self.written == 1 {
             event.note = Some(format!(
-                "generate and test: candidate 1{of} ({})",
+                "generate and test: candidate 1{} ({})",
+                of(),
                 self.mode
             ));
         }
         if core.problem.is_goal(&core.store.node(id).state) {
             core.counts.solutions += 1;
             event.note = Some(format!(
-                "candidate {}{of} is a solution",
-                words(u128::from(self.written))
+                "candidate {}{} is a solution",
+                words(u128::from(self.written)),
+                of()
             ));
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
