@@ -153,3 +153,16 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
         Box::new(self.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(999), "999");
+        assert_eq!(group_thousands(2_097_152), "2,097,152");
+        assert_eq!(group_thousands(994_596_970_221), "994,596,970,221");
+    }
+}

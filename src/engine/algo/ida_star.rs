@@ -192,3 +192,63 @@ impl<P: Problem> Strategy<P> for Deepening {
         Box::new(self.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::queens::NQueens;
+    use crate::engine::search::Search;
+    use crate::engine::settings::{Algorithm, Heuristic};
+
+    fn queens(algorithm: Algorithm, heuristic: Heuristic) -> Search<NQueens> {
+        Search::new(
+            NQueens::new(4, None),
+            Settings {
+                algorithm,
+                heuristic,
+                ..Settings::default()
+            },
+        )
+    }
+
+    /// The threshold notes of a run, in order.
+    fn thresholds(s: &mut Search<NQueens>) -> Vec<String> {
+        let mut notes = Vec::new();
+        while s.outcome().is_none() {
+            if let Some(note) = s.step().note.clone().filter(|n| n.starts_with("iteration")) {
+                notes.push(note.split(" (").next().unwrap().to_string());
+            }
+        }
+        notes
+    }
+
+    #[test]
+    fn iddfs_deepens_one_level_per_iteration() {
+        let mut s = queens(Algorithm::Iddfs, Heuristic::QueensLeft);
+        assert_eq!(s.strategy().status(), None);
+        let notes = thresholds(&mut s);
+        assert_eq!(
+            notes[0],
+            "iteration 1: threshold depth 0; at the depth limit 0: not expanded; backtrack"
+        );
+        assert_eq!(notes[1], "iteration 2: threshold depth 0 → 1");
+        assert_eq!(notes.last().unwrap(), "iteration 5: threshold depth 3 → 4");
+        assert_eq!(s.outcome(), Some(&Outcome::GoalFound));
+        assert_eq!(
+            s.strategy().status().unwrap(),
+            "iterative deepening iteration 5, threshold depth ≤ 4"
+        );
+    }
+
+    #[test]
+    fn ida_star_with_a_zero_heuristic_raises_f_one_step_at_a_time() {
+        let mut s = queens(Algorithm::IdaStar, Heuristic::Zero);
+        let notes = thresholds(&mut s);
+        assert_eq!(notes.len(), 5);
+        assert_eq!(notes[4], "iteration 5: threshold f 3 → 4");
+        // With queens left as h, f is 4 everywhere: one iteration does it all.
+        let mut s = queens(Algorithm::IdaStar, Heuristic::QueensLeft);
+        let notes = thresholds(&mut s);
+        assert_eq!(notes, vec!["iteration 1: threshold f 4 = h of the start"]);
+    }
+}
