@@ -113,10 +113,11 @@ impl Deepening {
         self.iteration += 1;
         self.search = DepthFirst::new(&self.settings, self.bound(new));
         event.note = Some(format!(
-            "iteration {}: threshold {} {old} → {new} (iteration {} checked {checked} states)",
+            "iteration {}: threshold {} {old} → {new} (iteration {} checked {checked} state{})",
             self.iteration,
             self.what(),
-            self.iteration - 1
+            self.iteration - 1,
+            if checked == 1 { "" } else { "s" }
         ));
         None
     }
