@@ -146,10 +146,7 @@ fn each_new_threshold_is_an_event_with_the_old_and_new_bound() {
     for (note, checked) in &notes {
         let expected = format!("threshold f {bound} → ");
         assert!(note.contains(&expected), "{note} (want {expected})");
-        assert!(
-            note.contains(&format!("checked {checked} states")),
-            "{note}"
-        );
+        assert!(note.contains(&format!("checked {checked} state")), "{note}");
         bound = note
             .split("→ ")
             .nth(1)
