@@ -3,7 +3,7 @@
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::session::Session;
-use crate::engine::settings::{Algorithm, Heuristic, TieKey};
+use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -35,7 +35,7 @@ pub struct SearchArgs {
     /// generate-and-test
     #[arg(long, value_parser = Algorithm::from_cli)]
     pub algorithm: Option<Algorithm>,
-    /// manhattan, misplaced, linear-conflict, zero
+    /// manhattan, misplaced, linear-conflict, zero, queens-left
     #[arg(long, value_parser = Heuristic::from_cli)]
     pub heuristic: Option<Heuristic>,
     /// Comma-separated keys applied after the priority: lowest-h, highest-g, lowest-g, fifo, lifo
@@ -47,6 +47,18 @@ pub struct SearchArgs {
     /// Most rows the notebook may hold.
     #[arg(long)]
     pub max_states: Option<usize>,
+    /// Keep searching after a goal and count every solution.
+    #[arg(long)]
+    pub all: bool,
+    /// Prune a child that leaves a row still to fill with no safe square (N-queens).
+    #[arg(long)]
+    pub forward_checking: bool,
+    /// Depth bound for backtracking (and the last threshold of iterative deepening).
+    #[arg(long)]
+    pub depth_limit: Option<u32>,
+    /// Generate and test's candidate boards: one-per-row, all-squares
+    #[arg(long, value_parser = Candidates::from_cli)]
+    pub candidates: Option<Candidates>,
 }
 
 impl SearchArgs {
@@ -59,7 +71,10 @@ impl SearchArgs {
             tie_break: self.tie_break.clone(),
             max_states: self.max_states,
             weight: self.weight,
-            ..SearchSpec::default()
+            all_solutions: self.all.then_some(true),
+            forward_checking: self.forward_checking.then_some(true),
+            depth_limit: self.depth_limit,
+            candidates: self.candidates,
         }
     }
 }
@@ -142,6 +157,14 @@ impl Summary {
             Some(o @ Outcome::Refused(why)) => {
                 (o.code().to_string(), Some(why.clone()), o.to_string())
             }
+            Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
+                o.code().to_string(),
+                None,
+                format!(
+                    "Every solution found: {} in all",
+                    session.counts().solutions
+                ),
+            ),
             Some(o) => (o.code().to_string(), None, o.to_string()),
             None => ("step_limit".into(), None, "Step limit reached".into()),
         };

@@ -4,11 +4,15 @@
 //! first heuristic) and the algorithm (its tie-break policy). Saving writes a temporary file
 //! beside the target and renames it over, so a failed save never leaves half a file.
 
+use crate::domains::queens::NQueens;
 use crate::domains::sliding::{self, SlidingPuzzle};
 use crate::engine::problem::Problem;
 use crate::engine::search::Search;
 use crate::engine::session::Session;
-use crate::engine::settings::{Algorithm, DEFAULT_MAX_STATES, Heuristic, Settings, TieKey};
+use crate::engine::settings::{
+    Algorithm, Candidates, DEFAULT_MAX_STATES, Heuristic, Settings, TieKey,
+};
+use crate::engine::view::Cell;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -39,6 +43,18 @@ pub enum ProblemSpec {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         goal: Vec<u8>,
     },
+    /// N queens on an N×N board, optionally around a queen locked on a square
+    /// (`NQueens(size: 8, locked: Some((row: 3, col: 5)))`, counted from 0).
+    NQueens {
+        #[serde(default = "eight")]
+        size: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        locked: Option<Cell>,
+    },
+}
+
+fn eight() -> usize {
+    8
 }
 
 /// Search settings as written in a file or given on the command line: anything left out takes
@@ -62,6 +78,9 @@ pub struct SearchSpec {
     pub forward_checking: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all_solutions: Option<bool>,
+    /// Generate and test's candidate boards (one queen per row when left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<Candidates>,
 }
 
 impl SearchSpec {
@@ -77,6 +96,7 @@ impl SearchSpec {
             depth_limit: over.depth_limit.or(self.depth_limit),
             forward_checking: over.forward_checking.or(self.forward_checking),
             all_solutions: over.all_solutions.or(self.all_solutions),
+            candidates: over.candidates.or(self.candidates),
         }
     }
 
@@ -102,6 +122,7 @@ impl SearchSpec {
             depth_limit: self.depth_limit,
             forward_checking: self.forward_checking.unwrap_or(false),
             all_solutions: self.all_solutions.unwrap_or(false),
+            candidates: self.candidates.unwrap_or_default(),
         }
     }
 
@@ -117,6 +138,7 @@ impl SearchSpec {
             depth_limit: settings.depth_limit,
             forward_checking: Some(settings.forward_checking),
             all_solutions: Some(settings.all_solutions),
+            candidates: Some(settings.candidates),
         }
     }
 }
@@ -160,6 +182,16 @@ pub const LIBRARY: &[(&str, &str)] = &[
     (
         "fifteen_44_moves.ron",
         include_str!("../scenarios/fifteen_44_moves.ron"),
+    ),
+    ("queens_8.ron", include_str!("../scenarios/queens_8.ron")),
+    (
+        "queens_8_locked.ron",
+        include_str!("../scenarios/queens_8_locked.ron"),
+    ),
+    ("queens_4.ron", include_str!("../scenarios/queens_4.ron")),
+    (
+        "backtracking_depth_limit.ron",
+        include_str!("../scenarios/backtracking_depth_limit.ron"),
     ),
 ];
 
@@ -263,6 +295,13 @@ impl Scenario {
                         &spec,
                     )
                 }
+            }
+            ProblemSpec::NQueens { size, locked } => {
+                let forward_checking = spec.forward_checking.unwrap_or(false);
+                boxed(
+                    NQueens::new(*size, *locked).with_forward_checking(forward_checking),
+                    &spec,
+                )
             }
         })
     }

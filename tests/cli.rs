@@ -47,7 +47,11 @@ fn json_reports_the_seed_run() {
     assert_eq!(v["states_checked"], 20);
     assert_eq!(v["states_stored"], 35);
     assert_eq!(v["steps"], 21);
-    assert_eq!(v["cost"].as_u64(), Some(12), "whole costs are JSON integers");
+    assert_eq!(
+        v["cost"].as_u64(),
+        Some(12),
+        "whole costs are JSON integers"
+    );
     assert_eq!(v["moves"].as_array().unwrap().len(), 12);
     assert_eq!(v["moves"][0], "tile 1 up");
     assert!(v["reason"].is_null());

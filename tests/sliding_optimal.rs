@@ -203,7 +203,9 @@ fn a_fifteen_puzzle_of_44_moves_is_solved_optimally() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fifteen_44_moves.ron"),
     )
     .unwrap();
-    let ProblemSpec::SlidingPuzzle { start, .. } = s.problem.clone();
+    let ProblemSpec::SlidingPuzzle { start, .. } = s.problem.clone() else {
+        panic!("the 15-puzzle scenario is a sliding puzzle");
+    };
     // The `pathfinding` crate's IDA* with its own Manhattan distance is the oracle.
     let target = goal(4);
     let manhattan = |b: &Vec<u8>| -> usize {

@@ -95,7 +95,8 @@ pub struct Pick {
     pub h: Cost,
     pub f: Cost,
     /// How many open states were still tied with it at each level, the algorithm's priority
-    /// first; the last level decides alone.
+    /// first; the last level decides alone. Empty for depth-first strategies, whose pick is
+    /// simply the top of the stack.
     pub ties: TieLevels,
 }
 
@@ -104,6 +105,10 @@ impl Pick {
     #[must_use]
     pub fn explain(&self) -> String {
         use super::settings::TieKey;
+        if self.ties.is_empty() {
+            // Depth-first strategies have no priority to tie on: the stack decides.
+            return "top of the stack".into();
+        }
         let mut parts = Vec::new();
         for level in self.ties.iter() {
             let others = level.tied.saturating_sub(1);

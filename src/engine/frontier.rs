@@ -119,6 +119,12 @@ impl TieLevels {
     pub fn iter(&self) -> impl Iterator<Item = &TieLevel> {
         self.levels.iter().map_while(Option::as_ref)
     }
+
+    /// No levels: the pick had nothing to tie on (the top of a stack).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.levels[0].is_none()
+    }
 }
 
 impl FromIterator<TieLevel> for TieLevels {

@@ -1,7 +1,7 @@
 //! What a search needs to know about a problem family, and nothing about how it is shown.
 
 use super::cost::Cost;
-use super::settings::{Algorithm, Heuristic};
+use super::settings::{Algorithm, Candidates, Heuristic, Settings};
 use super::view::BoardView;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -66,4 +66,29 @@ pub trait Problem {
     fn compact(&self, state: &Self::State) -> String;
     /// What a board view needs to draw `state`.
     fn board(&self, state: &Self::State) -> BoardView;
+    /// Whether these settings (beyond the algorithm) can run on this instance, e.g. a
+    /// candidate mode too large to enumerate.
+    ///
+    /// # Errors
+    /// Why the settings do not apply.
+    fn check_settings(&self, settings: &Settings) -> Result<(), Refusal> {
+        let _ = settings;
+        Ok(())
+    }
+    /// How many complete candidate boards generate and test faces in `mode` (saturating at
+    /// `u128::MAX`); `None` where the domain has no candidates.
+    fn candidate_count(&self, mode: Candidates) -> Option<u128> {
+        let _ = mode;
+        None
+    }
+    /// The first complete candidate in `mode`, in the domain's fixed order.
+    fn first_candidate(&self, mode: Candidates) -> Option<Self::State> {
+        let _ = mode;
+        None
+    }
+    /// The candidate after `state` in `mode`, or `None` after the last one.
+    fn next_candidate(&self, mode: Candidates, state: &Self::State) -> Option<Self::State> {
+        let _ = (mode, state);
+        None
+    }
 }

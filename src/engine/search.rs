@@ -334,6 +334,7 @@ impl<P: Problem + Clone> Clone for Search<P> {
 fn check<P: Problem>(problem: &P, settings: &Settings) -> Result<(), Refusal> {
     problem.validate()?;
     problem.supports(settings.algorithm)?;
+    problem.check_settings(settings)?;
     if !problem.heuristics().contains(&settings.heuristic) {
         let offered: Vec<String> = problem
             .heuristics()

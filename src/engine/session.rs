@@ -44,6 +44,11 @@ pub trait Session: Send {
     fn strategy_status(&self) -> Option<String>;
     /// Bytes held by the notebook, open list and log.
     fn memory_bytes(&self) -> usize;
+    /// How many complete boards generate and test faces under these settings (saturating at
+    /// `u128::MAX`), so a face can say so before the first step; `None` for other algorithms.
+    fn candidates(&self) -> Option<u128> {
+        None
+    }
 }
 
 impl<P> Session for Search<P>
@@ -184,5 +189,13 @@ where
 
     fn memory_bytes(&self) -> usize {
         self.core().store.bytes() + self.strategy().bytes() + self.log().bytes()
+    }
+
+    fn candidates(&self) -> Option<u128> {
+        let core = self.core();
+        if core.settings.algorithm != crate::engine::settings::Algorithm::GenerateAndTest {
+            return None;
+        }
+        core.problem.candidate_count(core.settings.candidates)
     }
 }

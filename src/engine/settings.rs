@@ -123,15 +123,18 @@ pub enum Heuristic {
     LinearConflict,
     /// Always 0: turns A* into Dijkstra.
     Zero,
+    /// N-queens: queens still to place (admissible: each placement costs one step).
+    QueensLeft,
 }
 
 impl Heuristic {
     /// Every heuristic, in menu order.
-    pub const ALL: [Heuristic; 4] = [
+    pub const ALL: [Heuristic; 5] = [
         Heuristic::Manhattan,
         Heuristic::Misplaced,
         Heuristic::LinearConflict,
         Heuristic::Zero,
+        Heuristic::QueensLeft,
     ];
 
     /// The name used on the command line.
@@ -142,6 +145,7 @@ impl Heuristic {
             Heuristic::Misplaced => "misplaced",
             Heuristic::LinearConflict => "linear-conflict",
             Heuristic::Zero => "zero",
+            Heuristic::QueensLeft => "queens-left",
         }
     }
 
@@ -167,6 +171,7 @@ impl fmt::Display for Heuristic {
             Heuristic::Misplaced => "Misplaced tiles",
             Heuristic::LinearConflict => "Linear conflict",
             Heuristic::Zero => "Zero",
+            Heuristic::QueensLeft => "Queens left",
         })
     }
 }
@@ -261,6 +266,9 @@ pub struct Settings {
     pub forward_checking: bool,
     /// Keep searching after a goal and count every solution.
     pub all_solutions: bool,
+    /// Which complete boards generate and test runs through.
+    #[serde(default)]
+    pub candidates: Candidates,
 }
 
 impl Default for Settings {
@@ -274,6 +282,7 @@ impl Default for Settings {
             depth_limit: None,
             forward_checking: false,
             all_solutions: false,
+            candidates: Candidates::default(),
         }
     }
 }
@@ -285,6 +294,52 @@ impl Settings {
         let mut words = vec!["same f".to_string()];
         words.extend(self.tie_break.iter().map(ToString::to_string));
         words.join(" → ")
+    }
+}
+
+/// The candidate boards generate and test runs through (the seed's parts 4 and 3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Candidates {
+    /// One queen in each free row, in every column: N^(free rows) boards.
+    #[default]
+    OnePerRow,
+    /// The free queens on any free squares: (free squares choose free queens) boards; only
+    /// sensible on small boards, and refused above 8×8.
+    AllSquares,
+}
+
+impl Candidates {
+    pub const ALL: [Candidates; 2] = [Candidates::OnePerRow, Candidates::AllSquares];
+
+    /// The name used on the command line.
+    #[must_use]
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Candidates::OnePerRow => "one-per-row",
+            Candidates::AllSquares => "all-squares",
+        }
+    }
+
+    /// Parses a command-line name.
+    ///
+    /// # Errors
+    /// The valid names when `name` is not one of them.
+    pub fn from_cli(name: &str) -> Result<Candidates, String> {
+        Candidates::ALL
+            .into_iter()
+            .find(|c| c.cli_name() == name)
+            .ok_or_else(|| {
+                format!("unknown candidates '{name}' (expected one-per-row, all-squares)")
+            })
+    }
+}
+
+impl fmt::Display for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Candidates::OnePerRow => "one queen per row",
+            Candidates::AllSquares => "queens on any free squares",
+        })
     }
 }
 

@@ -151,12 +151,19 @@ impl<S: Hash + Eq> Store<S> {
         }
     }
 
-    /// Writes a new open row and returns its id. The caller checks that the state is new.
+    /// Writes a new open row and returns its id, without looking for the state first: graph
+    /// searches use [`Store::lookup`] instead, while tree searches (backtracking) may store a
+    /// state again on another branch.
     pub fn insert(&mut self, node: Node<S>) -> NodeId {
-        match self.lookup(&node.state) {
-            Lookup::Vacant(slot) => slot.insert(node),
-            Lookup::Stored(id) => panic!("row {id} already holds this state"),
-        }
+        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
+        let nodes = &self.nodes;
+        self.index
+            .insert_unique(hash_of(&node.state), id, |&other| {
+                hash_of(&nodes[other as usize].state)
+            });
+        self.nodes.push(node);
+        self.status.push(Status::Open);
+        id
     }
 
     /// Forgets the newest rows so that `len` remain (used when stepping back in time).

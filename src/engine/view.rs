@@ -2,7 +2,7 @@
 
 use super::cost::Cost;
 use super::store::{NodeId, Status};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One row of the open or closed table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -27,4 +27,31 @@ pub enum BoardView {
         height: usize,
         tiles: Vec<u8>,
     },
+    /// An N-queens board: everything a view needs to draw the queens, the squares they attack,
+    /// the square just tried and the squares of the next row that were pruned, with why.
+    Queens {
+        size: usize,
+        /// The queen in each row (`None`: empty), the locked queen included.
+        rows: Vec<Option<usize>>,
+        /// Every queen, the locked one included (the same queens as `rows`, unless a candidate
+        /// of generate and test puts two queens in one row).
+        queens: Vec<Cell>,
+        /// The queen the player placed and the search may not move.
+        locked: Option<Cell>,
+        /// `attacked[row * size + col]`: some queen attacks the square (its own square aside).
+        attacked: Vec<bool>,
+        /// The queen placed last: the square this state tries.
+        trying: Option<Cell>,
+        /// Squares of the next row to fill that the search prunes, each with its reason.
+        pruned: Vec<(Cell, String)>,
+        /// Pairs of queens that attack each other (only complete candidates have any).
+        conflicts: Vec<(Cell, Cell)>,
+    },
+}
+
+/// A square of a board, counted from 0 at the top left (as scenario files write it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
 }

@@ -1,13 +1,22 @@
 //! One file per algorithm; each is a [`Strategy`] that does one expansion per step.
 
+pub mod backtracking;
 pub mod best_first;
+pub mod generate_and_test;
+pub mod ida_star;
 
 use super::problem::Problem;
 use super::search::Strategy;
-use super::settings::Settings;
+use super::settings::{Algorithm, Settings};
 
 /// The strategy that runs `settings.algorithm`.
 #[must_use]
 pub fn strategy_for<P: Problem>(settings: &Settings) -> Box<dyn Strategy<P> + Send> {
-    Box::new(best_first::BestFirst::new(settings))
+    match settings.algorithm {
+        Algorithm::Backtracking => Box::new(backtracking::DepthFirst::backtracking(settings)),
+        Algorithm::IdaStar => Box::new(ida_star::Deepening::new(settings, ida_star::Deepen::F)),
+        Algorithm::Iddfs => Box::new(ida_star::Deepening::new(settings, ida_star::Deepen::Depth)),
+        Algorithm::GenerateAndTest => Box::new(generate_and_test::GenerateAndTest::new(settings)),
+        _ => Box::new(best_first::BestFirst::new(settings)),
+    }
 }

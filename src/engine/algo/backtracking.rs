@@ -1,0 +1,406 @@
+//! Depth-first backtracking: the open list is a stack, each step expands its top.
+//!
+//! A step pops the top row, closes it and tests it; a row that is not a goal is expanded and its
+//! children are stored as new open rows and pushed in reverse, so the domain's first successor is
+//! on top and is tried next (the seed's solver tries columns left to right). A row whose children
+//! were all pruned, cut or already on the path is a dead end: the step says it backtracks. Path
+//! problems are checked for cycles along the current path only (a child equal to one of its
+//! ancestors is `Kept`, pointing at that ancestor), not against everything ever stored, so the
+//! same state may be stored again in another branch: that is depth-first search, not graph search.
+//!
+//! Memory: the notebook keeps only the current path, the children waiting on the stack and the
+//! finished siblings along the path. When the search retreats past an expanded row, every row
+//! stored below it is finished and dropped (the rows stored after it are exactly its
+//! descendants), so all 92 solutions of 8 queens, or the millions of rows of larger boards, never
+//! sit in memory together. `states_stored` still counts every row ever written; `open` and
+//! `closed` count the rows held. Row ids are reused after a drop, so a step's ids are only
+//! meaningful until the search retreats past them (time travel restores keyframes).
+//!
+//! The same machine, given a bound, is one iteration of iterative deepening
+//! ([`super::ida_star`]).
+
+use crate::engine::cost::Cost;
+use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
+use crate::engine::frontier::Ordering;
+use crate::engine::frontier::TieLevels;
+use crate::engine::problem::{Problem, Successor};
+use crate::engine::search::{Core, Strategy};
+use crate::engine::settings::Settings;
+use crate::engine::store::{Node, NodeId, Status, Store};
+
+/// What stops depth-first search from going deeper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Nothing (plain backtracking).
+    None,
+    /// Rows at this depth are tested but not expanded (a depth limit, or IDDFS's threshold).
+    Depth(u32),
+    /// Rows with f = g + h above this are cut off when picked, untested (IDA*'s threshold).
+    F(Cost),
+}
+
+/// An expanded row on the current path, with the notebook's length before its children.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    id: NodeId,
+    mark: usize,
+}
+
+/// The depth-first state machine.
+#[derive(Clone, Debug)]
+pub struct DepthFirst {
+    ordering: Ordering,
+    bound: Bound,
+    all_solutions: bool,
+    started: bool,
+    /// Open rows, the top last.
+    stack: Vec<NodeId>,
+    /// Expanded rows from the start down to the row whose children are being tried.
+    path: Vec<Frame>,
+    /// The smallest value beyond the bound seen so far: the next threshold of iterative deepening.
+    beyond: Option<Cost>,
+    /// States checked since this machine started (one iteration of iterative deepening).
+    checked: u64,
+}
+
+impl DepthFirst {
+    #[must_use]
+    pub fn new(settings: &Settings, bound: Bound) -> DepthFirst {
+        DepthFirst {
+            ordering: Ordering::new(settings.algorithm, settings.weight, &settings.tie_break),
+            bound,
+            all_solutions: settings.all_solutions,
+            started: false,
+            stack: Vec::new(),
+            path: Vec::new(),
+            beyond: None,
+            checked: 0,
+        }
+    }
+
+    /// Plain backtracking, bounded by the settings' depth limit if any.
+    #[must_use]
+    pub fn backtracking(settings: &Settings) -> DepthFirst {
+        DepthFirst::new(
+            settings,
+            settings.depth_limit.map_or(Bound::None, Bound::Depth),
+        )
+    }
+
+    /// Whether the search started and nothing is left on the stack.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.started && self.stack.is_empty()
+    }
+
+    /// The smallest f (or depth) that the bound kept out, if any was.
+    #[must_use]
+    pub fn beyond(&self) -> Option<Cost> {
+        self.beyond
+    }
+
+    /// States checked since this machine started.
+    #[must_use]
+    pub fn checked(&self) -> u64 {
+        self.checked
+    }
+
+    #[must_use]
+    pub fn bound(&self) -> Bound {
+        self.bound
+    }
+
+    fn f<S>(&self, node: &Node<S>) -> Cost {
+        self.ordering.f(node.g, node.h, node.depth)
+    }
+
+    fn pick<S>(&self, store: &Store<S>, id: NodeId) -> Pick {
+        let node = store.node(id);
+        Pick {
+            id,
+            g: node.g,
+            h: node.h,
+            f: self.f(node),
+            ties: TieLevels::default(),
+        }
+    }
+
+    fn note_beyond(&mut self, value: Cost) {
+        self.beyond = Some(self.beyond.map_or(value, |b| b.min(value)));
+    }
+
+    /// Retreats to the parent of `id`: every expanded row deeper on the path is finished, and
+    /// the rows stored below the shallowest of them are dropped.
+    fn retreat<P: Problem>(&mut self, core: &mut Core<P>, id: NodeId) {
+        let parent = core.store.node(id).parent();
+        let mut keep = None;
+        while let Some(top) = self.path.last()
+            && Some(top.id) != parent
+        {
+            keep = Some(top.mark);
+            self.path.pop();
+        }
+        if let Some(len) = keep {
+            drop_rows(core, len);
+        }
+    }
+
+    /// Stores the children of row `id` and pushes them, the first successor on top. Returns
+    /// how many were stored and whether one did not fit.
+    fn expand<P: Problem>(
+        &mut self,
+        core: &mut Core<P>,
+        id: NodeId,
+        event: &mut StepEvent,
+    ) -> (usize, bool) {
+        let (g, depth) = {
+            let n = core.store.node(id);
+            (n.g, n.depth)
+        };
+        let first = self.stack.len();
+        let mut full = false;
+        let mut successors = core.generate(id);
+        for (index, successor) in successors.drain(..).enumerate() {
+            let index = u32::try_from(index).expect("fewer than 4 billion successors");
+            let (child, fate) = match successor {
+                Successor::Pruned { .. } => (None, Fate::Pruned),
+                Successor::Child { state, cost, .. } => {
+                    if let Some(ancestor) = on_path(&core.store, id, &state) {
+                        (Some(ancestor), Fate::Kept)
+                    } else if core.store.len() >= core.settings.max_states {
+                        full = true;
+                        (None, Fate::NotStoredFull)
+                    } else {
+                        let h = core.estimate(&state);
+                        let child =
+                            core.add_row(Node::new(state, g + cost, h, Some(id), depth + 1));
+                        self.stack.push(child);
+                        (Some(child), Fate::StoredNew)
+                    }
+                }
+            };
+            event.successors.push(SuccessorEvent {
+                id: child,
+                index,
+                fate,
+            });
+        }
+        core.return_buffer(successors);
+        self.stack[first..].reverse();
+        (self.stack.len() - first, full)
+    }
+}
+
+/// The row on the path from the start to `from` (inclusive) that holds `state`, if any.
+fn on_path<S: Eq>(store: &Store<S>, from: NodeId, state: &S) -> Option<NodeId> {
+    let mut at = Some(from);
+    while let Some(id) = at {
+        let node = store.node(id);
+        if node.state == *state {
+            return Some(id);
+        }
+        at = node.parent();
+    }
+    None
+}
+
+/// Drops the rows from `len` on and keeps the open and closed counts right (`states_stored`
+/// keeps counting every row ever written).
+pub(super) fn drop_rows<P: Problem>(core: &mut Core<P>, len: usize) {
+    for i in len..core.store.len() {
+        let id = NodeId::try_from(i).expect("ids fit in u32");
+        match core.store.status(id) {
+            Status::Open => core.counts.open -= 1,
+            Status::Closed => core.counts.closed -= 1,
+        }
+    }
+    core.store.truncate(len);
+}
+
+impl<P: Problem> Strategy<P> for DepthFirst {
+    fn step(&mut self, core: &mut Core<P>, event: &mut StepEvent) -> Option<Outcome> {
+        if !self.started {
+            self.started = true;
+            let start = core.store_start();
+            self.stack.push(start);
+        }
+        let Some(id) = self.stack.pop() else {
+            event.note = Some("the stack is empty: every branch was tried".into());
+            return Some(Outcome::Exhausted);
+        };
+        self.retreat(core, id);
+        core.set_status(id, Status::Closed);
+        let pick = self.pick(&core.store, id);
+        let depth = core.store.node(id).depth;
+        if let Bound::F(threshold) = self.bound
+            && pick.f > threshold
+        {
+            self.note_beyond(pick.f);
+            event.note = Some(format!(
+                "f = {} is over the threshold {threshold}: cut off, not tested",
+                pick.f
+            ));
+            event.pick = Some(pick);
+            return None;
+        }
+        event.pick = Some(pick);
+        if core.problem.is_goal(&core.store.node(id).state) {
+            core.counts.solutions += 1;
+            if !self.all_solutions {
+                return Some(Outcome::GoalFound);
+            }
+            event.note = Some(format!(
+                "solution {} accepted; backtracking for more",
+                core.counts.solutions
+            ));
+            return None;
+        }
+        core.counts.states_checked += 1;
+        self.checked += 1;
+        if let Bound::Depth(limit) = self.bound
+            && depth >= limit
+        {
+            self.note_beyond(Cost::units(i64::from(limit) + 1));
+            event.note = Some(format!(
+                "at the depth limit {limit}: not expanded; backtrack"
+            ));
+            return None;
+        }
+        let mark = core.store.len();
+        let (stored, full) = self.expand(core, id, event);
+        let cycles = event
+            .successors
+            .iter()
+            .filter(|s| s.fate == Fate::Kept)
+            .count();
+        let mut notes = Vec::new();
+        if cycles > 0 {
+            notes.push(format!(
+                "{cycles} child{} already on the current path (a cycle): skipped",
+                if cycles == 1 { "" } else { "ren" }
+            ));
+        }
+        if stored > 0 {
+            self.path.push(Frame { id, mark });
+        } else if !full {
+            notes.push(format!("backtrack from depth {depth}: no child left"));
+        }
+        if full {
+            notes.push(format!(
+                "max states {}: no room for a child",
+                core.settings.max_states
+            ));
+        }
+        if !notes.is_empty() {
+            event.note = Some(notes.join("; "));
+        }
+        full.then_some(Outcome::LimitReached)
+    }
+
+    fn f(&self, node: &Node<P::State>) -> Cost {
+        DepthFirst::f(self, node)
+    }
+
+    fn open_order(&self, _core: &Core<P>) -> Vec<NodeId> {
+        self.stack.iter().rev().copied().collect()
+    }
+
+    fn next_pick(&self, core: &Core<P>) -> Option<Pick> {
+        self.stack.last().map(|&id| self.pick(&core.store, id))
+    }
+
+    fn status(&self) -> Option<String> {
+        let depth = self.path.len();
+        Some(match self.bound {
+            Bound::Depth(limit) => format!(
+                "stack {}, path depth {depth} of limit {limit}",
+                self.stack.len()
+            ),
+            _ => format!("stack {}, path depth {depth}", self.stack.len()),
+        })
+    }
+
+    fn bytes(&self) -> usize {
+        self.stack.capacity() * std::mem::size_of::<NodeId>()
+            + self.path.capacity() * std::mem::size_of::<Frame>()
+    }
+
+    fn clone_box(&self) -> Box<dyn Strategy<P> + Send> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::sliding::{SlidingPuzzle, default_goal};
+    use crate::engine::search::Search;
+    use crate::engine::settings::{Algorithm, Heuristic};
+
+    fn settings(depth_limit: Option<u32>) -> Settings {
+        Settings {
+            algorithm: Algorithm::Backtracking,
+            heuristic: Heuristic::Manhattan,
+            depth_limit,
+            ..Settings::default()
+        }
+    }
+
+    fn one_move() -> SlidingPuzzle<u64> {
+        SlidingPuzzle::new(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8], default_goal(3, 3))
+    }
+
+    #[test]
+    fn first_successor_is_on_top_of_the_stack() {
+        let mut s = Search::new(one_move(), settings(Some(3)));
+        let event = s.step().clone();
+        // The blank at slot 7 has neighbours 4, 6, 8: tile 5 down comes first.
+        let stored: Vec<_> = event.successors.iter().map(|x| x.id).collect();
+        assert_eq!(stored, vec![Some(1), Some(2), Some(3)]);
+        let order = s.strategy().open_order(s.core());
+        assert_eq!(order, vec![1, 2, 3]);
+        let next = s.strategy().next_pick(s.core()).unwrap();
+        assert_eq!(next.explain(), "top of the stack");
+    }
+
+    #[test]
+    fn a_dead_end_backtracks_and_a_cycle_is_skipped() {
+        // Depth limit 1: the first child (tile 5 down) is tested, not expanded; then the next.
+        let mut s = Search::new(one_move(), settings(Some(1)));
+        s.step();
+        let event = s.step().clone();
+        assert!(event.note.unwrap().contains("depth limit 1"));
+        // Without a limit, the first child's expansion meets the start again: a cycle.
+        let mut s = Search::new(one_move(), settings(None));
+        s.step();
+        let event = s.step().clone();
+        let kept: Vec<_> = event
+            .successors
+            .iter()
+            .filter(|x| x.fate == Fate::Kept)
+            .map(|x| x.id)
+            .collect();
+        assert_eq!(kept, vec![Some(0)]);
+        assert!(event.note.unwrap().contains("already on the current path"));
+    }
+
+    #[test]
+    fn finished_subtrees_are_dropped_but_counted() {
+        let mut s = Search::new(
+            SlidingPuzzle::<u64>::new(3, 3, vec![5, 4, 2, 7, 0, 3, 8, 1, 6], default_goal(3, 3)),
+            settings(Some(12)),
+        );
+        s.run(u64::MAX);
+        assert_eq!(s.outcome(), Some(&Outcome::GoalFound));
+        let c = s.counts();
+        assert!(c.states_stored > 1000, "{c:?}");
+        assert!(
+            s.core().store.len() < 40,
+            "rows held {}",
+            s.core().store.len()
+        );
+        assert_eq!(c.open + c.closed, s.core().store.len() as u64);
+        let route = s.solution().unwrap();
+        assert_eq!(route.len(), 13);
+    }
+}

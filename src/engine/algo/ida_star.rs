@@ -1,0 +1,255 @@
+//! Iterative deepening: depth-first search repeated under a growing threshold.
+//!
+//! IDA* bounds f = g + h: an iteration cuts off every row whose f is over the threshold, and the
+//! next threshold is the smallest f that was cut. Depth-first iterative deepening (IDDFS) bounds
+//! the depth: rows at the threshold depth are tested but not expanded, and the threshold grows by
+//! one (up to the settings' depth limit, if any). Each iteration is one run of
+//! [`DepthFirst`]; starting the next one is part of the step that finds the stack empty, and that
+//! step's note gives the old and new threshold and the states the finished iteration checked.
+//! The notebook is cleared between iterations; `states_checked` and `states_stored` add up over
+//! all of them.
+//!
+//! With all solutions on, the search stops after the first iteration that found any, so the
+//! count is the number of goals (routes, on path problems) within the first threshold that
+//! reaches one.
+
+use super::backtracking::{Bound, DepthFirst, drop_rows};
+use crate::engine::cost::Cost;
+use crate::engine::event::{Outcome, Pick, StepEvent};
+use crate::engine::problem::Problem;
+use crate::engine::search::{Core, Strategy};
+use crate::engine::settings::Settings;
+use crate::engine::store::{Node, NodeId};
+
+/// Which quantity the threshold bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deepen {
+    /// f = g + h (IDA*).
+    F,
+    /// Depth (IDDFS).
+    Depth,
+}
+
+/// The iterative-deepening state machine.
+#[derive(Clone, Debug)]
+pub struct Deepening {
+    deepen: Deepen,
+    settings: Settings,
+    /// The current iteration, from 1 (0 before the first step).
+    iteration: u32,
+    search: DepthFirst,
+}
+
+impl Deepening {
+    #[must_use]
+    pub fn new(settings: &Settings, deepen: Deepen) -> Deepening {
+        Deepening {
+            deepen,
+            settings: settings.clone(),
+            iteration: 0,
+            search: DepthFirst::new(settings, Bound::None),
+        }
+    }
+
+    fn bound(&self, threshold: Cost) -> Bound {
+        match self.deepen {
+            Deepen::F => Bound::F(threshold),
+            Deepen::Depth => Bound::Depth(
+                u32::try_from(threshold.raw() / Cost::ONE.raw()).expect("depths fit in u32"),
+            ),
+        }
+    }
+
+    fn threshold(&self) -> Cost {
+        match self.search.bound() {
+            Bound::F(f) => f,
+            Bound::Depth(d) => Cost::units(i64::from(d)),
+            Bound::None => Cost::ZERO,
+        }
+    }
+
+    fn what(&self) -> &'static str {
+        match self.deepen {
+            Deepen::F => "f",
+            Deepen::Depth => "depth",
+        }
+    }
+
+    /// Starts the next iteration under `threshold`, or says why there is none.
+    fn next_iteration<P: Problem>(
+        &mut self,
+        core: &mut Core<P>,
+        event: &mut StepEvent,
+    ) -> Option<Outcome> {
+        let checked = self.search.checked();
+        let old = self.threshold();
+        if core.counts.solutions > 0 {
+            event.note = Some(format!(
+                "iteration {} found {} solution{}: no deeper iteration",
+                self.iteration,
+                core.counts.solutions,
+                if core.counts.solutions == 1 { "" } else { "s" }
+            ));
+            return Some(Outcome::Exhausted);
+        }
+        let Some(new) = self.search.beyond() else {
+            event.note = Some(format!(
+                "iteration {} cut nothing off ({checked} states checked): there is nothing deeper, no solution",
+                self.iteration
+            ));
+            return Some(Outcome::Exhausted);
+        };
+        if self.deepen == Deepen::Depth
+            && let Some(limit) = self.settings.depth_limit
+            && new > Cost::units(i64::from(limit))
+        {
+            event.note = Some(format!(
+                "depth limit {limit} reached after iteration {}: no solution within it",
+                self.iteration
+            ));
+            return Some(Outcome::Exhausted);
+        }
+        drop_rows(core, 0);
+        self.iteration += 1;
+        self.search = DepthFirst::new(&self.settings, self.bound(new));
+        event.note = Some(format!(
+            "iteration {}: threshold {} {old} → {new} (iteration {} checked {checked} state{})",
+            self.iteration,
+            self.what(),
+            self.iteration - 1,
+            if checked == 1 { "" } else { "s" }
+        ));
+        None
+    }
+}
+
+impl<P: Problem> Strategy<P> for Deepening {
+    fn step(&mut self, core: &mut Core<P>, event: &mut StepEvent) -> Option<Outcome> {
+        let mut note = None;
+        if self.iteration == 0 {
+            self.iteration = 1;
+            let first = match self.deepen {
+                Deepen::F => core.estimate(&core.problem.start()),
+                Deepen::Depth => Cost::ZERO,
+            };
+            self.search = DepthFirst::new(&self.settings, self.bound(first));
+            note = Some(format!(
+                "iteration 1: threshold {} {first}{}",
+                self.what(),
+                if self.deepen == Deepen::F {
+                    " = h of the start"
+                } else {
+                    ""
+                }
+            ));
+        } else if self.search.is_done() {
+            if let Some(outcome) = self.next_iteration(core, event) {
+                return Some(outcome);
+            }
+            note = event.note.take();
+        }
+        let outcome = self.search.step(core, event);
+        if let Some(note) = note {
+            event.note = Some(match event.note.take() {
+                Some(more) => format!("{note}; {more}"),
+                None => note,
+            });
+        }
+        outcome
+    }
+
+    fn f(&self, node: &Node<P::State>) -> Cost {
+        Strategy::<P>::f(&self.search, node)
+    }
+
+    fn open_order(&self, core: &Core<P>) -> Vec<NodeId> {
+        self.search.open_order(core)
+    }
+
+    fn next_pick(&self, core: &Core<P>) -> Option<Pick> {
+        self.search.next_pick(core)
+    }
+
+    fn status(&self) -> Option<String> {
+        let name = match self.deepen {
+            Deepen::F => "IDA*",
+            Deepen::Depth => "iterative deepening",
+        };
+        (self.iteration > 0).then(|| {
+            format!(
+                "{name} iteration {}, threshold {} ≤ {}",
+                self.iteration,
+                self.what(),
+                self.threshold()
+            )
+        })
+    }
+
+    fn bytes(&self) -> usize {
+        Strategy::<P>::bytes(&self.search)
+    }
+
+    fn clone_box(&self) -> Box<dyn Strategy<P> + Send> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::queens::NQueens;
+    use crate::engine::search::Search;
+    use crate::engine::settings::{Algorithm, Heuristic};
+
+    fn queens(algorithm: Algorithm, heuristic: Heuristic) -> Search<NQueens> {
+        Search::new(
+            NQueens::new(4, None),
+            Settings {
+                algorithm,
+                heuristic,
+                ..Settings::default()
+            },
+        )
+    }
+
+    /// The threshold notes of a run, in order.
+    fn thresholds(s: &mut Search<NQueens>) -> Vec<String> {
+        let mut notes = Vec::new();
+        while s.outcome().is_none() {
+            if let Some(note) = s.step().note.clone().filter(|n| n.starts_with("iteration")) {
+                notes.push(note.split(" (").next().unwrap().to_string());
+            }
+        }
+        notes
+    }
+
+    #[test]
+    fn iddfs_deepens_one_level_per_iteration() {
+        let mut s = queens(Algorithm::Iddfs, Heuristic::QueensLeft);
+        assert_eq!(s.strategy().status(), None);
+        let notes = thresholds(&mut s);
+        assert_eq!(
+            notes[0],
+            "iteration 1: threshold depth 0; at the depth limit 0: not expanded; backtrack"
+        );
+        assert_eq!(notes[1], "iteration 2: threshold depth 0 → 1");
+        assert_eq!(notes.last().unwrap(), "iteration 5: threshold depth 3 → 4");
+        assert_eq!(s.outcome(), Some(&Outcome::GoalFound));
+        assert_eq!(
+            s.strategy().status().unwrap(),
+            "iterative deepening iteration 5, threshold depth ≤ 4"
+        );
+    }
+
+    #[test]
+    fn ida_star_with_a_zero_heuristic_raises_f_one_step_at_a_time() {
+        let mut s = queens(Algorithm::IdaStar, Heuristic::Zero);
+        let notes = thresholds(&mut s);
+        assert_eq!(notes.len(), 5);
+        assert_eq!(notes[4], "iteration 5: threshold f 3 → 4");
+        // With queens left as h, f is 4 everywhere: one iteration does it all.
+        let mut s = queens(Algorithm::IdaStar, Heuristic::QueensLeft);
+        let notes = thresholds(&mut s);
+        assert_eq!(notes, vec!["iteration 1: threshold f 4 = h of the start"]);
+    }
+}
