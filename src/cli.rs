@@ -8,6 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 
+pub mod scen;
+
 /// Frontier: step through classic search algorithms. With no command, opens the desktop app.
 #[derive(Debug, Parser)]
 #[command(name = "frontier", version, about)]
@@ -25,6 +27,9 @@ pub enum Command {
         /// The scenario file; the built-in seed puzzle when left out.
         scenario: Option<PathBuf>,
     },
+    /// Runs every query of a Moving AI `.scen` file and compares each cost with its optimal
+    /// length.
+    Scen(scen::ScenArgs),
 }
 
 /// Options that override the scenario's search settings.
@@ -34,7 +39,8 @@ pub struct SearchArgs {
     /// generate-and-test
     #[arg(long, value_parser = Algorithm::from_cli)]
     pub algorithm: Option<Algorithm>,
-    /// manhattan, misplaced, linear-conflict, zero
+    /// manhattan, misplaced, linear-conflict, zero, octile, euclidean, chebyshev, given,
+    /// nearest-goal, matching
     #[arg(long, value_parser = Heuristic::from_cli)]
     pub heuristic: Option<Heuristic>,
     /// Comma-separated keys applied after the priority: lowest-h, highest-g, lowest-g, fifo, lifo
@@ -46,6 +52,10 @@ pub struct SearchArgs {
     /// Most rows the notebook may hold.
     #[arg(long)]
     pub max_states: Option<usize>,
+    /// Let A* run with a heuristic that can overestimate for this problem (e.g. Manhattan
+    /// distance with diagonal moves); refused otherwise.
+    #[arg(long)]
+    pub allow_inadmissible: bool,
 }
 
 impl SearchArgs {
@@ -58,6 +68,7 @@ impl SearchArgs {
             tie_break: self.tie_break.clone(),
             max_states: self.max_states,
             weight: self.weight,
+            allow_inadmissible: self.allow_inadmissible.then_some(true),
             ..SearchSpec::default()
         }
     }

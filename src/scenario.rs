@@ -4,6 +4,8 @@
 //! first heuristic) and the algorithm (its tie-break policy). Saving writes a temporary file
 //! beside the target and renames it over, so a failed save never leaves half a file.
 
+use crate::domains::grid::{Cell, Grid, GridMap, Moves};
+use crate::domains::movingai;
 use crate::domains::sliding::{self, SlidingPuzzle};
 use crate::engine::problem::Problem;
 use crate::engine::search::Search;
@@ -39,6 +41,19 @@ pub enum ProblemSpec {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         goal: Vec<u8>,
     },
+    /// A grid map, written inline as rows of text (`map`) or read from a file (`map_file`,
+    /// relative to the scenario: a Moving AI `.map`, or plain rows). `moves` defaults to
+    /// `Eight`, the Moving AI rule.
+    Grid {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        map: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        map_file: Option<String>,
+        start: Cell,
+        goal: Cell,
+        #[serde(default)]
+        moves: Moves,
+    },
 }
 
 /// Search settings as written in a file or given on the command line: anything left out takes
@@ -62,6 +77,8 @@ pub struct SearchSpec {
     pub forward_checking: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all_solutions: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_inadmissible: Option<bool>,
 }
 
 impl SearchSpec {
@@ -77,6 +94,7 @@ impl SearchSpec {
             depth_limit: over.depth_limit.or(self.depth_limit),
             forward_checking: over.forward_checking.or(self.forward_checking),
             all_solutions: over.all_solutions.or(self.all_solutions),
+            allow_inadmissible: over.allow_inadmissible.or(self.allow_inadmissible),
         }
     }
 
@@ -102,6 +120,7 @@ impl SearchSpec {
             depth_limit: self.depth_limit,
             forward_checking: self.forward_checking.unwrap_or(false),
             all_solutions: self.all_solutions.unwrap_or(false),
+            allow_inadmissible: self.allow_inadmissible.unwrap_or(false),
         }
     }
 
@@ -117,6 +136,7 @@ impl SearchSpec {
             depth_limit: settings.depth_limit,
             forward_checking: Some(settings.forward_checking),
             all_solutions: Some(settings.all_solutions),
+            allow_inadmissible: Some(settings.allow_inadmissible),
         }
     }
 }
@@ -162,6 +182,14 @@ pub const LIBRARY: &[(&str, &str)] = &[
         include_str!("../scenarios/fifteen_44_moves.ron"),
     ),
 ];
+
+/// The folder built-in scenarios are parsed against; files they name that are not on disk
+/// there are read from [`LIBRARY_FILES`].
+pub const LIBRARY_DIR: &str = "scenarios";
+
+/// The data files library scenarios name (maps, levels), built into the binary so the library
+/// works from any folder. Paths are relative to `scenarios/`.
+pub const LIBRARY_FILES: &[(&str, &str)] = &[];
 
 fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
@@ -210,6 +238,42 @@ impl Scenario {
     pub fn built_in() -> Scenario {
         Scenario::parse(BUILT_IN, "built-in", Path::new("scenarios"))
             .expect("the built-in scenario parses (tested)")
+    }
+
+    /// A library scenario by file name, parsed against [`LIBRARY_DIR`].
+    ///
+    /// # Errors
+    /// The entry does not parse (the library's own test guards against that).
+    #[must_use]
+    pub fn from_library(name: &str) -> Option<Result<Scenario, ScenarioError>> {
+        LIBRARY
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, text)| Scenario::parse(text, n, Path::new(LIBRARY_DIR)))
+    }
+
+    /// The text of a file the problem names, relative to the scenario's folder. A library
+    /// scenario whose files are not on disk (the binary run from elsewhere) gets the built-in
+    /// copies.
+    ///
+    /// # Errors
+    /// The file cannot be read or is not text.
+    pub fn read_file(&self, name: &str) -> Result<String, ScenarioError> {
+        let path = self.base_dir.join(name);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok(text),
+            Err(e) => {
+                if self.base_dir == Path::new(LIBRARY_DIR)
+                    && let Some((_, text)) = LIBRARY_FILES.iter().find(|(n, _)| *n == name)
+                {
+                    return Ok((*text).to_string());
+                }
+                Err(ScenarioError::Read {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                })
+            }
+        }
     }
 
     /// The scenario as RON text.
@@ -263,6 +327,31 @@ impl Scenario {
                         &spec,
                     )
                 }
+            }
+            ProblemSpec::Grid {
+                map,
+                map_file,
+                start,
+                goal,
+                moves,
+            } => {
+                let parsed = match (map, map_file) {
+                    (Some(text), None) => GridMap::parse(text),
+                    (None, Some(file)) => {
+                        let text = self.read_file(file)?;
+                        if text.starts_with("type ") {
+                            movingai::parse_map(&text)
+                        } else {
+                            GridMap::parse(&text)
+                        }
+                    }
+                    _ => {
+                        return Err(ScenarioError::Invalid(
+                            "a Grid needs exactly one of map (inline rows) or map_file".into(),
+                        ));
+                    }
+                };
+                boxed(Grid::new(parsed, *start, *goal, *moves), &spec)
             }
         })
     }

@@ -1,3 +1,5 @@
 //! Problem families, one module each: parsing, moves, heuristics, validation.
 
+pub mod grid;
+pub mod movingai;
 pub mod sliding;

@@ -44,6 +44,11 @@ pub trait Session: Send {
     fn strategy_status(&self) -> Option<String>;
     /// Bytes held by the notebook, open list and log.
     fn memory_bytes(&self) -> usize;
+    /// The board position (grid cell, graph node) of every row in id order, so a map view can
+    /// colour all open and closed states at once; empty where states are whole boards.
+    fn places(&self) -> Vec<Option<usize>> {
+        Vec::new()
+    }
 }
 
 impl<P> Session for Search<P>
@@ -184,5 +189,15 @@ where
 
     fn memory_bytes(&self) -> usize {
         self.core().store.bytes() + self.strategy().bytes() + self.log().bytes()
+    }
+
+    fn places(&self) -> Vec<Option<usize>> {
+        let core = self.core();
+        (0..core.store.len())
+            .map(|i| {
+                let id = NodeId::try_from(i).expect("ids fit in u32");
+                core.problem.place(&core.store.node(id).state)
+            })
+            .collect()
     }
 }

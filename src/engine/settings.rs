@@ -123,15 +123,34 @@ pub enum Heuristic {
     LinearConflict,
     /// Always 0: turns A* into Dijkstra.
     Zero,
+    /// Grids: straight steps plus √2 per diagonal step, the exact 8-connected distance on an
+    /// open map.
+    Octile,
+    /// Grids: the straight-line distance.
+    Euclidean,
+    /// Grids: the larger of the row and column distances (every step counted as 1).
+    Chebyshev,
+    /// Graphs: the h value written for each node in the scenario.
+    Given,
+    /// Sokoban: each box's push distance to its nearest goal, summed.
+    NearestGoal,
+    /// Sokoban: the cheapest one-to-one assignment of boxes to goals by push distance.
+    Matching,
 }
 
 impl Heuristic {
     /// Every heuristic, in menu order.
-    pub const ALL: [Heuristic; 4] = [
+    pub const ALL: [Heuristic; 10] = [
         Heuristic::Manhattan,
         Heuristic::Misplaced,
         Heuristic::LinearConflict,
         Heuristic::Zero,
+        Heuristic::Octile,
+        Heuristic::Euclidean,
+        Heuristic::Chebyshev,
+        Heuristic::Given,
+        Heuristic::NearestGoal,
+        Heuristic::Matching,
     ];
 
     /// The name used on the command line.
@@ -142,6 +161,12 @@ impl Heuristic {
             Heuristic::Misplaced => "misplaced",
             Heuristic::LinearConflict => "linear-conflict",
             Heuristic::Zero => "zero",
+            Heuristic::Octile => "octile",
+            Heuristic::Euclidean => "euclidean",
+            Heuristic::Chebyshev => "chebyshev",
+            Heuristic::Given => "given",
+            Heuristic::NearestGoal => "nearest-goal",
+            Heuristic::Matching => "matching",
         }
     }
 
@@ -167,6 +192,12 @@ impl fmt::Display for Heuristic {
             Heuristic::Misplaced => "Misplaced tiles",
             Heuristic::LinearConflict => "Linear conflict",
             Heuristic::Zero => "Zero",
+            Heuristic::Octile => "Octile distance",
+            Heuristic::Euclidean => "Euclidean distance",
+            Heuristic::Chebyshev => "Chebyshev distance",
+            Heuristic::Given => "Given h per node",
+            Heuristic::NearestGoal => "Nearest goal per box",
+            Heuristic::Matching => "Box–goal matching",
         })
     }
 }
@@ -261,6 +292,10 @@ pub struct Settings {
     pub forward_checking: bool,
     /// Keep searching after a goal and count every solution.
     pub all_solutions: bool,
+    /// Let A* and IDA* run with a heuristic the domain says may overestimate (their routes are
+    /// then not guaranteed shortest); refused otherwise.
+    #[serde(default)]
+    pub allow_inadmissible: bool,
 }
 
 impl Default for Settings {
@@ -274,6 +309,7 @@ impl Default for Settings {
             depth_limit: None,
             forward_checking: false,
             all_solutions: false,
+            allow_inadmissible: false,
         }
     }
 }

@@ -27,4 +27,52 @@ pub enum BoardView {
         height: usize,
         tiles: Vec<u8>,
     },
+    /// A grid map in reading order: `cells[y · width + x]` is 0 for a wall, else the terrain
+    /// cost of entering (1 for plain floor). `at` is the state's cell; cells are `(x, y)`.
+    Grid {
+        width: usize,
+        height: usize,
+        cells: Vec<u8>,
+        start: (usize, usize),
+        goal: (usize, usize),
+        at: (usize, usize),
+    },
+    /// A Sokoban level; every position is a cell index `y · width + x`. `dead` are the floor
+    /// squares from which a box can never reach a goal (pushes onto them are pruned).
+    Sokoban {
+        width: usize,
+        height: usize,
+        walls: Vec<bool>,
+        goals: Vec<usize>,
+        boxes: Vec<usize>,
+        player: usize,
+        dead: Vec<usize>,
+    },
+    /// An explicit graph: nodes at their drawing positions, edges by node index, and the node
+    /// the state stands on.
+    Graph {
+        nodes: Vec<GraphNodeView>,
+        edges: Vec<GraphEdgeView>,
+        directed: bool,
+        start: usize,
+        goal: usize,
+        at: usize,
+    },
+}
+
+/// A graph node as drawn: its name, position and h value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GraphNodeView {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+    pub h: Cost,
+}
+
+/// A graph edge as drawn: node indices and the cost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GraphEdgeView {
+    pub from: usize,
+    pub to: usize,
+    pub cost: Cost,
 }
