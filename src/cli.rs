@@ -32,6 +32,9 @@ pub enum Command {
     Scen(scen::ScenArgs),
 }
 
+/// A tie-break policy as one value (clap would read a bare `Vec` as many values).
+pub type TiePolicy = Vec<TieKey>;
+
 /// Options that override the scenario's search settings.
 #[derive(Debug, Args, Default)]
 pub struct SearchArgs {
@@ -45,7 +48,7 @@ pub struct SearchArgs {
     pub heuristic: Option<Heuristic>,
     /// Comma-separated keys applied after the priority: lowest-h, highest-g, lowest-g, fifo, lifo
     #[arg(long, value_parser = TieKey::parse_policy)]
-    pub tie_break: Option<Vec<TieKey>>,
+    pub tie_break: Option<TiePolicy>,
     /// The w of weighted A* (f = g + w·h).
     #[arg(long)]
     pub weight: Option<f64>,

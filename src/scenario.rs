@@ -4,6 +4,7 @@
 //! first heuristic) and the algorithm (its tie-break policy). Saving writes a temporary file
 //! beside the target and renames it over, so a failed save never leaves half a file.
 
+use crate::domains::graph::{Graph, GraphEdge, GraphNode};
 use crate::domains::grid::{Cell, Grid, GridMap, Moves};
 use crate::domains::movingai;
 use crate::domains::sliding::{self, SlidingPuzzle};
@@ -53,6 +54,16 @@ pub enum ProblemSpec {
         goal: Cell,
         #[serde(default)]
         moves: Moves,
+    },
+    /// An explicit weighted graph: named nodes (position for drawing, h), edges
+    /// `("from", "to", cost)`, undirected unless `directed: true`.
+    Graph {
+        nodes: Vec<GraphNode>,
+        edges: Vec<GraphEdge>,
+        #[serde(default)]
+        directed: bool,
+        start: String,
+        goal: String,
     },
 }
 
@@ -181,6 +192,8 @@ pub const LIBRARY: &[(&str, &str)] = &[
         "fifteen_44_moves.ron",
         include_str!("../scenarios/fifteen_44_moves.ron"),
     ),
+    ("romania.ron", include_str!("../scenarios/romania.ron")),
+    ("tie_graph.ron", include_str!("../scenarios/tie_graph.ron")),
 ];
 
 /// The folder built-in scenarios are parsed against; files they name that are not on disk
@@ -353,6 +366,13 @@ impl Scenario {
                 };
                 boxed(Grid::new(parsed, *start, *goal, *moves), &spec)
             }
+            ProblemSpec::Graph {
+                nodes,
+                edges,
+                directed,
+                start,
+                goal,
+            } => boxed(Graph::new(nodes, edges, *directed, start, goal), &spec),
         })
     }
 }
