@@ -8,6 +8,7 @@ use crate::domains::graph::{Graph, GraphEdge, GraphNode};
 use crate::domains::grid::{Cell, Grid, GridMap, Moves};
 use crate::domains::movingai;
 use crate::domains::sliding::{self, SlidingPuzzle};
+use crate::domains::sokoban::{self, Sokoban, SokobanCost};
 use crate::engine::problem::Problem;
 use crate::engine::search::Search;
 use crate::engine::session::Session;
@@ -64,6 +65,21 @@ pub enum ProblemSpec {
         directed: bool,
         start: String,
         goal: String,
+    },
+    /// A Sokoban level, inline (`level`) or from a file (`level_file`, relative to the
+    /// scenario); a file with several levels takes `index` (from 1) or `title`. `cost` defaults
+    /// to `Pushes`.
+    Sokoban {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level_file: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        title: Option<String>,
+        #[serde(default)]
+        cost: SokobanCost,
     },
 }
 
@@ -373,6 +389,26 @@ impl Scenario {
                 start,
                 goal,
             } => boxed(Graph::new(nodes, edges, *directed, start, goal), &spec),
+            ProblemSpec::Sokoban {
+                level,
+                level_file,
+                index,
+                title,
+                cost,
+            } => {
+                let text = match (level, level_file) {
+                    (Some(text), None) => text.clone(),
+                    (None, Some(file)) => self.read_file(file)?,
+                    _ => {
+                        return Err(ScenarioError::Invalid(
+                            "a Sokoban problem needs exactly one of level (inline) or level_file"
+                                .into(),
+                        ));
+                    }
+                };
+                let picked = sokoban::pick_level(&text, *index, title.as_deref());
+                boxed(Sokoban::new(picked, *cost), &spec)
+            }
         })
     }
 }

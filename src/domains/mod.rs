@@ -4,3 +4,4 @@ pub mod graph;
 pub mod grid;
 pub mod movingai;
 pub mod sliding;
+pub mod sokoban;
