@@ -210,6 +210,43 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ),
     ("romania.ron", include_str!("../scenarios/romania.ron")),
     ("tie_graph.ron", include_str!("../scenarios/tie_graph.ron")),
+    (
+        "grid_open_room.ron",
+        include_str!("../scenarios/grid_open_room.ron"),
+    ),
+    (
+        "grid_four_connected.ron",
+        include_str!("../scenarios/grid_four_connected.ron"),
+    ),
+    ("grid_trap.ron", include_str!("../scenarios/grid_trap.ron")),
+    (
+        "grid_terrain.ron",
+        include_str!("../scenarios/grid_terrain.ron"),
+    ),
+    (
+        "grid_arena.ron",
+        include_str!("../scenarios/grid_arena.ron"),
+    ),
+    (
+        "grid_den101d.ron",
+        include_str!("../scenarios/grid_den101d.ron"),
+    ),
+    (
+        "sokoban_microban_001.ron",
+        include_str!("../scenarios/sokoban_microban_001.ron"),
+    ),
+    (
+        "sokoban_microban_005.ron",
+        include_str!("../scenarios/sokoban_microban_005.ron"),
+    ),
+    (
+        "sokoban_dead_squares.ron",
+        include_str!("../scenarios/sokoban_dead_squares.ron"),
+    ),
+    (
+        "graph_overestimate.ron",
+        include_str!("../scenarios/graph_overestimate.ron"),
+    ),
 ];
 
 /// The folder built-in scenarios are parsed against; files they name that are not on disk
@@ -218,7 +255,24 @@ pub const LIBRARY_DIR: &str = "scenarios";
 
 /// The data files library scenarios name (maps, levels), built into the binary so the library
 /// works from any folder. Paths are relative to `scenarios/`.
-pub const LIBRARY_FILES: &[(&str, &str)] = &[];
+pub const LIBRARY_FILES: &[(&str, &str)] = &[
+    (
+        "maps/arena.map",
+        include_str!("../scenarios/maps/arena.map"),
+    ),
+    (
+        "maps/den101d.map",
+        include_str!("../scenarios/maps/den101d.map"),
+    ),
+    (
+        "sokoban/microban_001.txt",
+        include_str!("../scenarios/sokoban/microban_001.txt"),
+    ),
+    (
+        "sokoban/microban_005.txt",
+        include_str!("../scenarios/sokoban/microban_005.txt"),
+    ),
+];
 
 fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
