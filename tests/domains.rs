@@ -424,3 +424,14 @@ fn grids_report_every_rows_cell_for_the_map_view() {
     // Row 0 is the start, (3, 7) on a 31-wide map.
     assert_eq!(places[0], Some(7 * 31 + 3));
 }
+
+#[test]
+fn domain_scenarios_save_and_load_back_equal() {
+    for name in DOMAIN_SCENARIOS {
+        let s = Scenario::from_library(name).unwrap().unwrap();
+        let text = s.to_ron();
+        let back = Scenario::parse(&text, name, Path::new(frontier::scenario::LIBRARY_DIR))
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(back, s, "{name}");
+    }
+}
