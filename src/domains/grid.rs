@@ -14,6 +14,7 @@ use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::Heuristic;
 use crate::engine::view::BoardView;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A cell of the map, `(x: column, y: row)`, origin top left.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -124,10 +125,11 @@ impl GridMap {
     }
 }
 
-/// One grid pathfinding instance.
+/// One grid pathfinding instance. The map is shared, so copies of a search (keyframes for
+/// stepping back) do not copy a large map.
 #[derive(Clone, Debug)]
 pub struct Grid {
-    map: GridMap,
+    map: Arc<GridMap>,
     /// Why the map itself is unusable, found while parsing (reported by `validate`).
     defect: Option<Refusal>,
     start: Cell,
@@ -149,7 +151,7 @@ impl Grid {
             Err(why) => (GridMap::default(), Some(why)),
         };
         Grid {
-            map,
+            map: Arc::new(map),
             defect,
             start,
             goal,
