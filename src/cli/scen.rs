@@ -150,6 +150,12 @@ pub fn check_file(path: &Path, search: &SearchArgs) -> Result<ScenReport, String
             .find(|(name, _)| *name == q.map)
             .expect("loaded above")
             .1;
+        if (map.width, map.height) != (q.width, q.height) {
+            return Err(format!(
+                "line {}: the query is for a {}×{} map but {} is {}×{}",
+                q.line, q.width, q.height, q.map, map.width, map.height
+            ));
+        }
         let cells = map.width * map.height;
         let mut spec = search.spec();
         spec.max_states = spec.max_states.or(Some(cells + 1));
