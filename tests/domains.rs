@@ -435,3 +435,32 @@ fn domain_scenarios_save_and_load_back_equal() {
         assert_eq!(back, s, "{name}");
     }
 }
+
+#[test]
+fn the_binary_runs_scen_files_and_exits_2_on_unusable_ones() {
+    let bin = env!("CARGO_BIN_EXE_frontier");
+    let file = scenarios_dir().join("maps/lak101d.map.scen");
+    let out = std::process::Command::new(bin)
+        .args([
+            "scen",
+            file.to_str().unwrap(),
+            "--algorithm",
+            "dijkstra",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["queries"].as_u64(), json["matched"].as_u64()),
+        (Some(80), Some(80))
+    );
+    assert_eq!(json["algorithm"], "dijkstra");
+    let out = std::process::Command::new(bin)
+        .args(["scen", "no/such.map.scen"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such.map.scen"));
+}
