@@ -9,6 +9,8 @@ use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 
+pub mod scen;
+
 /// Frontier: step through classic search algorithms. With no command, opens the desktop app.
 #[derive(Debug, Parser)]
 #[command(name = "frontier", version, about)]
@@ -26,7 +28,13 @@ pub enum Command {
         /// The scenario file; the built-in seed puzzle when left out.
         scenario: Option<PathBuf>,
     },
+    /// Runs every query of a Moving AI `.scen` file and compares each cost with its optimal
+    /// length.
+    Scen(scen::ScenArgs),
 }
+
+/// A tie-break policy as one value (clap would read a bare `Vec` as many values).
+pub type TiePolicy = Vec<TieKey>;
 
 /// Options that override the scenario's search settings.
 #[derive(Debug, Args, Default)]
@@ -35,12 +43,13 @@ pub struct SearchArgs {
     /// generate-and-test
     #[arg(long, value_parser = Algorithm::from_cli)]
     pub algorithm: Option<Algorithm>,
-    /// manhattan, misplaced, linear-conflict, zero, queens-left
+    /// manhattan, misplaced, linear-conflict, zero, queens-left, octile, euclidean, chebyshev,
+    /// given, nearest-goal, matching
     #[arg(long, value_parser = Heuristic::from_cli)]
     pub heuristic: Option<Heuristic>,
     /// Comma-separated keys applied after the priority: lowest-h, highest-g, lowest-g, fifo, lifo
     #[arg(long, value_parser = TieKey::parse_policy)]
-    pub tie_break: Option<Vec<TieKey>>,
+    pub tie_break: Option<TiePolicy>,
     /// The w of weighted A* (f = g + w·h).
     #[arg(long)]
     pub weight: Option<f64>,
@@ -59,6 +68,10 @@ pub struct SearchArgs {
     /// Generate and test's candidate boards: one-per-row, all-squares
     #[arg(long, value_parser = Candidates::from_cli)]
     pub candidates: Option<Candidates>,
+    /// Let A* run with a heuristic that can overestimate for this problem (e.g. Manhattan
+    /// distance with diagonal moves); refused otherwise.
+    #[arg(long)]
+    pub allow_inadmissible: bool,
 }
 
 impl SearchArgs {
@@ -75,6 +88,7 @@ impl SearchArgs {
             forward_checking: self.forward_checking.then_some(true),
             depth_limit: self.depth_limit,
             candidates: self.candidates,
+            allow_inadmissible: self.allow_inadmissible.then_some(true),
         }
     }
 }

@@ -8,6 +8,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Run(args)) => ExitCode::from(cli::run(&args, &mut std::io::stdout().lock())),
+        Some(Command::Scen(args)) => {
+            ExitCode::from(cli::scen::run(&args, &mut std::io::stdout().lock()))
+        }
         Some(Command::Open { .. }) | None => {
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS

@@ -4,8 +4,12 @@
 //! first heuristic) and the algorithm (its tie-break policy). Saving writes a temporary file
 //! beside the target and renames it over, so a failed save never leaves half a file.
 
+use crate::domains::graph::{Graph, GraphEdge, GraphNode};
+use crate::domains::grid::{Cell as GridCell, Grid, GridMap, Moves};
+use crate::domains::movingai;
 use crate::domains::queens::NQueens;
 use crate::domains::sliding::{self, SlidingPuzzle};
+use crate::domains::sokoban::{self, Sokoban, SokobanCost};
 use crate::engine::problem::Problem;
 use crate::engine::search::Search;
 use crate::engine::session::Session;
@@ -51,6 +55,44 @@ pub enum ProblemSpec {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         locked: Option<Cell>,
     },
+    /// A grid map, written inline as rows of text (`map`) or read from a file (`map_file`,
+    /// relative to the scenario: a Moving AI `.map`, or plain rows). `moves` defaults to
+    /// `Eight`, the Moving AI rule.
+    Grid {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        map: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        map_file: Option<String>,
+        start: GridCell,
+        goal: GridCell,
+        #[serde(default)]
+        moves: Moves,
+    },
+    /// An explicit weighted graph: named nodes (position for drawing, h), edges
+    /// `("from", "to", cost)`, undirected unless `directed: true`.
+    Graph {
+        nodes: Vec<GraphNode>,
+        edges: Vec<GraphEdge>,
+        #[serde(default)]
+        directed: bool,
+        start: String,
+        goal: String,
+    },
+    /// A Sokoban level, inline (`level`) or from a file (`level_file`, relative to the
+    /// scenario); a file with several levels takes `index` (from 1) or `title`. `cost` defaults
+    /// to `Pushes`.
+    Sokoban {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level_file: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        title: Option<String>,
+        #[serde(default)]
+        cost: SokobanCost,
+    },
 }
 
 fn eight() -> usize {
@@ -81,6 +123,8 @@ pub struct SearchSpec {
     /// Generate and test's candidate boards (one queen per row when left out).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub candidates: Option<Candidates>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_inadmissible: Option<bool>,
 }
 
 impl SearchSpec {
@@ -97,6 +141,7 @@ impl SearchSpec {
             forward_checking: over.forward_checking.or(self.forward_checking),
             all_solutions: over.all_solutions.or(self.all_solutions),
             candidates: over.candidates.or(self.candidates),
+            allow_inadmissible: over.allow_inadmissible.or(self.allow_inadmissible),
         }
     }
 
@@ -123,6 +168,7 @@ impl SearchSpec {
             forward_checking: self.forward_checking.unwrap_or(false),
             all_solutions: self.all_solutions.unwrap_or(false),
             candidates: self.candidates.unwrap_or_default(),
+            allow_inadmissible: self.allow_inadmissible.unwrap_or(false),
         }
     }
 
@@ -139,6 +185,7 @@ impl SearchSpec {
             forward_checking: Some(settings.forward_checking),
             all_solutions: Some(settings.all_solutions),
             candidates: Some(settings.candidates),
+            allow_inadmissible: Some(settings.allow_inadmissible),
         }
     }
 }
@@ -193,6 +240,70 @@ pub const LIBRARY: &[(&str, &str)] = &[
         "backtracking_depth_limit.ron",
         include_str!("../scenarios/backtracking_depth_limit.ron"),
     ),
+    ("romania.ron", include_str!("../scenarios/romania.ron")),
+    ("tie_graph.ron", include_str!("../scenarios/tie_graph.ron")),
+    (
+        "grid_open_room.ron",
+        include_str!("../scenarios/grid_open_room.ron"),
+    ),
+    (
+        "grid_four_connected.ron",
+        include_str!("../scenarios/grid_four_connected.ron"),
+    ),
+    ("grid_trap.ron", include_str!("../scenarios/grid_trap.ron")),
+    (
+        "grid_terrain.ron",
+        include_str!("../scenarios/grid_terrain.ron"),
+    ),
+    (
+        "grid_arena.ron",
+        include_str!("../scenarios/grid_arena.ron"),
+    ),
+    (
+        "grid_den101d.ron",
+        include_str!("../scenarios/grid_den101d.ron"),
+    ),
+    (
+        "sokoban_microban_001.ron",
+        include_str!("../scenarios/sokoban_microban_001.ron"),
+    ),
+    (
+        "sokoban_microban_005.ron",
+        include_str!("../scenarios/sokoban_microban_005.ron"),
+    ),
+    (
+        "sokoban_dead_squares.ron",
+        include_str!("../scenarios/sokoban_dead_squares.ron"),
+    ),
+    (
+        "graph_overestimate.ron",
+        include_str!("../scenarios/graph_overestimate.ron"),
+    ),
+];
+
+/// The folder built-in scenarios are parsed against; files they name that are not on disk
+/// there are read from [`LIBRARY_FILES`].
+pub const LIBRARY_DIR: &str = "scenarios";
+
+/// The data files library scenarios name (maps, levels), built into the binary so the library
+/// works from any folder. Paths are relative to `scenarios/`.
+pub const LIBRARY_FILES: &[(&str, &str)] = &[
+    (
+        "maps/arena.map",
+        include_str!("../scenarios/maps/arena.map"),
+    ),
+    (
+        "maps/den101d.map",
+        include_str!("../scenarios/maps/den101d.map"),
+    ),
+    (
+        "sokoban/microban_001.txt",
+        include_str!("../scenarios/sokoban/microban_001.txt"),
+    ),
+    (
+        "sokoban/microban_005.txt",
+        include_str!("../scenarios/sokoban/microban_005.txt"),
+    ),
 ];
 
 fn ron_options() -> ron::Options {
@@ -242,6 +353,42 @@ impl Scenario {
     pub fn built_in() -> Scenario {
         Scenario::parse(BUILT_IN, "built-in", Path::new("scenarios"))
             .expect("the built-in scenario parses (tested)")
+    }
+
+    /// A library scenario by file name, parsed against [`LIBRARY_DIR`].
+    ///
+    /// # Errors
+    /// The entry does not parse (the library's own test guards against that).
+    #[must_use]
+    pub fn from_library(name: &str) -> Option<Result<Scenario, ScenarioError>> {
+        LIBRARY
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, text)| Scenario::parse(text, n, Path::new(LIBRARY_DIR)))
+    }
+
+    /// The text of a file the problem names, relative to the scenario's folder. A library
+    /// scenario whose files are not on disk (the binary run from elsewhere) gets the built-in
+    /// copies.
+    ///
+    /// # Errors
+    /// The file cannot be read or is not text.
+    pub fn read_file(&self, name: &str) -> Result<String, ScenarioError> {
+        let path = self.base_dir.join(name);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok(text),
+            Err(e) => {
+                if self.base_dir == Path::new(LIBRARY_DIR)
+                    && let Some((_, text)) = LIBRARY_FILES.iter().find(|(n, _)| *n == name)
+                {
+                    return Ok((*text).to_string());
+                }
+                Err(ScenarioError::Read {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                })
+            }
+        }
     }
 
     /// The scenario as RON text.
@@ -302,6 +449,58 @@ impl Scenario {
                     NQueens::new(*size, *locked).with_forward_checking(forward_checking),
                     &spec,
                 )
+            }
+            ProblemSpec::Grid {
+                map,
+                map_file,
+                start,
+                goal,
+                moves,
+            } => {
+                let parsed = match (map, map_file) {
+                    (Some(text), None) => GridMap::parse(text),
+                    (None, Some(file)) => {
+                        let text = self.read_file(file)?;
+                        if text.starts_with("type ") {
+                            movingai::parse_map(&text)
+                        } else {
+                            GridMap::parse(&text)
+                        }
+                    }
+                    _ => {
+                        return Err(ScenarioError::Invalid(
+                            "a Grid needs exactly one of map (inline rows) or map_file".into(),
+                        ));
+                    }
+                };
+                boxed(Grid::new(parsed, *start, *goal, *moves), &spec)
+            }
+            ProblemSpec::Graph {
+                nodes,
+                edges,
+                directed,
+                start,
+                goal,
+            } => boxed(Graph::new(nodes, edges, *directed, start, goal), &spec),
+            ProblemSpec::Sokoban {
+                level,
+                level_file,
+                index,
+                title,
+                cost,
+            } => {
+                let text = match (level, level_file) {
+                    (Some(text), None) => text.clone(),
+                    (None, Some(file)) => self.read_file(file)?,
+                    _ => {
+                        return Err(ScenarioError::Invalid(
+                            "a Sokoban problem needs exactly one of level (inline) or level_file"
+                                .into(),
+                        ));
+                    }
+                };
+                let picked = sokoban::pick_level(&text, *index, title.as_deref());
+                boxed(Sokoban::new(picked, *cost), &spec)
             }
         })
     }

@@ -91,4 +91,17 @@ pub trait Problem {
         let _ = (mode, state);
         None
     }
+    /// Whether `heuristic` never overestimates on this instance (A* then finds shortest routes).
+    /// Domains whose estimates can overestimate under some options (Manhattan distance with
+    /// diagonal moves) say so here; the search refuses them for A* unless told to allow it.
+    fn admissible(&self, heuristic: Heuristic) -> bool {
+        let _ = heuristic;
+        true
+    }
+    /// The board position `state` stands on (a grid cell or graph node index), for views that
+    /// colour every stored state at once; `None` where states are whole boards.
+    fn place(&self, state: &Self::State) -> Option<usize> {
+        let _ = state;
+        None
+    }
 }

@@ -5,7 +5,7 @@ use super::cost::Cost;
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use super::log::Log;
 use super::problem::{Problem, Refusal, Successor};
-use super::settings::Settings;
+use super::settings::{Algorithm, Settings};
 use super::store::{Lookup, Node, NodeId, Status, Store};
 
 /// What storing one successor did to the notebook.
@@ -345,6 +345,16 @@ fn check<P: Problem>(problem: &P, settings: &Settings) -> Result<(), Refusal> {
             "{} is not offered here (choose {})",
             settings.heuristic,
             offered.join(", ")
+        )));
+    }
+    if matches!(settings.algorithm, Algorithm::AStar | Algorithm::IdaStar)
+        && !settings.allow_inadmissible
+        && !problem.admissible(settings.heuristic)
+    {
+        return Err(Refusal(format!(
+            "{} can overestimate here, so {} would not be sure to find the cheapest route \
+             (allow it with --allow-inadmissible)",
+            settings.heuristic, settings.algorithm
         )));
     }
     if !settings.weight.is_finite() || settings.weight < 0.0 {

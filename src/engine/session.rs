@@ -49,6 +49,11 @@ pub trait Session: Send {
     fn candidates(&self) -> Option<u128> {
         None
     }
+    /// The board position (grid cell, graph node) of every row in id order, so a map view can
+    /// colour all open and closed states at once; empty where states are whole boards.
+    fn places(&self) -> Vec<Option<usize>> {
+        Vec::new()
+    }
 }
 
 impl<P> Session for Search<P>
@@ -197,5 +202,15 @@ where
             return None;
         }
         core.problem.candidate_count(core.settings.candidates)
+    }
+
+    fn places(&self) -> Vec<Option<usize>> {
+        let core = self.core();
+        (0..core.store.len())
+            .map(|i| {
+                let id = NodeId::try_from(i).expect("ids fit in u32");
+                core.problem.place(&core.store.node(id).state)
+            })
+            .collect()
     }
 }

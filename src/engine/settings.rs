@@ -125,16 +125,35 @@ pub enum Heuristic {
     Zero,
     /// N-queens: queens still to place (admissible: each placement costs one step).
     QueensLeft,
+    /// Grids: straight steps plus √2 per diagonal step, the exact 8-connected distance on an
+    /// open map.
+    Octile,
+    /// Grids: the straight-line distance.
+    Euclidean,
+    /// Grids: the larger of the row and column distances (every step counted as 1).
+    Chebyshev,
+    /// Graphs: the h value written for each node in the scenario.
+    Given,
+    /// Sokoban: each box's push distance to its nearest goal, summed.
+    NearestGoal,
+    /// Sokoban: the cheapest one-to-one assignment of boxes to goals by push distance.
+    Matching,
 }
 
 impl Heuristic {
     /// Every heuristic, in menu order.
-    pub const ALL: [Heuristic; 5] = [
+    pub const ALL: [Heuristic; 11] = [
         Heuristic::Manhattan,
         Heuristic::Misplaced,
         Heuristic::LinearConflict,
         Heuristic::Zero,
         Heuristic::QueensLeft,
+        Heuristic::Octile,
+        Heuristic::Euclidean,
+        Heuristic::Chebyshev,
+        Heuristic::Given,
+        Heuristic::NearestGoal,
+        Heuristic::Matching,
     ];
 
     /// The name used on the command line.
@@ -146,6 +165,12 @@ impl Heuristic {
             Heuristic::LinearConflict => "linear-conflict",
             Heuristic::Zero => "zero",
             Heuristic::QueensLeft => "queens-left",
+            Heuristic::Octile => "octile",
+            Heuristic::Euclidean => "euclidean",
+            Heuristic::Chebyshev => "chebyshev",
+            Heuristic::Given => "given",
+            Heuristic::NearestGoal => "nearest-goal",
+            Heuristic::Matching => "matching",
         }
     }
 
@@ -172,6 +197,12 @@ impl fmt::Display for Heuristic {
             Heuristic::LinearConflict => "Linear conflict",
             Heuristic::Zero => "Zero",
             Heuristic::QueensLeft => "Queens left",
+            Heuristic::Octile => "Octile distance",
+            Heuristic::Euclidean => "Euclidean distance",
+            Heuristic::Chebyshev => "Chebyshev distance",
+            Heuristic::Given => "Given h per node",
+            Heuristic::NearestGoal => "Nearest goal per box",
+            Heuristic::Matching => "Box–goal matching",
         })
     }
 }
@@ -269,6 +300,10 @@ pub struct Settings {
     /// Which complete boards generate and test runs through.
     #[serde(default)]
     pub candidates: Candidates,
+    /// Let A* and IDA* run with a heuristic the domain says may overestimate (their routes are
+    /// then not guaranteed shortest); refused otherwise.
+    #[serde(default)]
+    pub allow_inadmissible: bool,
 }
 
 impl Default for Settings {
@@ -283,6 +318,7 @@ impl Default for Settings {
             forward_checking: false,
             all_solutions: false,
             candidates: Candidates::default(),
+            allow_inadmissible: false,
         }
     }
 }

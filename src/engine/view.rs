@@ -47,6 +47,37 @@ pub enum BoardView {
         /// Pairs of queens that attack each other (only complete candidates have any).
         conflicts: Vec<(Cell, Cell)>,
     },
+    /// A grid map in reading order: `cells[y · width + x]` is 0 for a wall, else the terrain
+    /// cost of entering (1 for plain floor). `at` is the state's cell; cells are `(x, y)`.
+    Grid {
+        width: usize,
+        height: usize,
+        cells: Vec<u8>,
+        start: (usize, usize),
+        goal: (usize, usize),
+        at: (usize, usize),
+    },
+    /// A Sokoban level; every position is a cell index `y · width + x`. `dead` are the floor
+    /// squares from which a box can never reach a goal (pushes onto them are pruned).
+    Sokoban {
+        width: usize,
+        height: usize,
+        walls: Vec<bool>,
+        goals: Vec<usize>,
+        boxes: Vec<usize>,
+        player: usize,
+        dead: Vec<usize>,
+    },
+    /// An explicit graph: nodes at their drawing positions, edges by node index, and the node
+    /// the state stands on.
+    Graph {
+        nodes: Vec<GraphNodeView>,
+        edges: Vec<GraphEdgeView>,
+        directed: bool,
+        start: usize,
+        goal: usize,
+        at: usize,
+    },
 }
 
 /// A square of a board, counted from 0 at the top left (as scenario files write it).
@@ -54,4 +85,21 @@ pub enum BoardView {
 pub struct Cell {
     pub row: usize,
     pub col: usize,
+}
+
+/// A graph node as drawn: its name, position and h value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GraphNodeView {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+    pub h: Cost,
+}
+
+/// A graph edge as drawn: node indices and the cost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GraphEdgeView {
+    pub from: usize,
+    pub to: usize,
+    pub cost: Cost,
 }

@@ -1,0 +1,744 @@
+//! Sokoban, searched push by push as in the seed: a move is one push, and the player's walk to
+//! the pushing square is part of it.
+//!
+//! Levels use the standard text format: `#` wall, `@` player, `+` player on a goal, `$` box,
+//! `*` box on a goal, `.` goal, space, `-` or `_` floor.
+//!
+//! Two cost modes:
+//! * `Pushes` — each push costs 1 (push-optimal). The player may walk anywhere in its area for
+//!   free, so a state is the sorted box cells plus a canonical cell of the player's reachable
+//!   area (its first cell in reading order): states that differ only in where the player
+//!   stands within one area are one state, as in the seed.
+//! * `Moves` — each push costs its walk plus 1 (move-optimal, the count most published
+//!   solutions give). Here the walk depends on where the player stands, so a state keeps the
+//!   player's exact cell: after a push the player stands where the box was. Any solution is a
+//!   sequence of (walk, push) pairs, and replacing each walk by a shortest one never makes it
+//!   longer, so a cheapest route through these states is a move-optimal solution.
+//!
+//! Pushes onto dead squares (floor from which no goal can be reached by pushing, ignoring the
+//! other boxes: corners, walls without goals) are pruned at generation. Both heuristics count
+//! pushes ignoring the other boxes, so they are admissible in both modes (a push costs ≥ 1).
+
+use crate::engine::cost::Cost;
+use crate::engine::problem::{Problem, Refusal, Successor};
+use crate::engine::settings::Heuristic;
+use crate::engine::view::BoardView;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// What a solution's cost counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SokobanCost {
+    /// Each push costs 1: push-optimal solutions.
+    #[default]
+    Pushes,
+    /// Each push costs its walk plus 1: move-optimal solutions.
+    Moves,
+}
+
+/// A position: the sorted cells of the boxes and the player's cell (canonical in `Pushes` mode,
+/// exact in `Moves` mode). Cells are `y · width + x`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Position {
+    boxes: Box<[u16]>,
+    player: u16,
+}
+
+/// A push: the box on `cell` moves one square in direction `dir` (0 up, 1 right, 2 down, 3 left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Push {
+    cell: u16,
+    dir: u8,
+}
+
+const DIRS: [(isize, isize, char, &str); 4] = [
+    (0, -1, 'u', "up"),
+    (1, 0, 'r', "right"),
+    (0, 1, 'd', "down"),
+    (-1, 0, 'l', "left"),
+];
+
+/// A level as read from its text, before any search structure is built.
+#[derive(Clone, Debug, Default)]
+struct Level {
+    width: usize,
+    height: usize,
+    walls: Vec<bool>,
+    goals: Vec<bool>,
+    boxes: Vec<usize>,
+    player: usize,
+}
+
+/// Picks one level out of a file that may hold several: blocks of level rows separated by other
+/// lines. A level's title is a `Title:` line after it, else the last text line before it (a
+/// leading `;` dropped). `index` counts from 1.
+///
+/// # Errors
+/// No level in the text, an index or title that matches none, or several levels and no choice.
+pub fn pick_level(
+    text: &str,
+    index: Option<usize>,
+    title: Option<&str>,
+) -> Result<String, Refusal> {
+    let mut levels: Vec<(Vec<&str>, Option<String>)> = Vec::new();
+    let mut before: Option<String> = None;
+    let mut in_level = false;
+    for line in text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)) {
+        let is_row = line.contains('#')
+            && line
+                .chars()
+                .all(|c| matches!(c, '#' | '@' | '+' | '$' | '*' | '.' | ' ' | '-' | '_'));
+        if is_row {
+            if !in_level {
+                levels.push((Vec::new(), before.take()));
+                in_level = true;
+            }
+            levels.last_mut().expect("pushed above").0.push(line);
+            continue;
+        }
+        in_level = false;
+        let words = line.trim();
+        if let Some(t) = words.strip_prefix("Title:") {
+            if let Some(last) = levels.last_mut() {
+                last.1 = Some(t.trim().to_string());
+            }
+        } else if !words.is_empty() {
+            before = Some(words.trim_start_matches(';').trim().to_string());
+        }
+    }
+    let n = levels.len();
+    let chosen = match (index, title) {
+        (_, _) if n == 0 => return Err(Refusal("no level found in the text".into())),
+        (Some(i), _) => levels.get(i.wrapping_sub(1)).ok_or_else(|| {
+            Refusal(format!(
+                "level index {i} is out of range: the file holds levels 1 to {n}"
+            ))
+        })?,
+        (None, Some(t)) => levels
+            .iter()
+            .find(|(_, name)| {
+                name.as_deref()
+                    .is_some_and(|x| x.eq_ignore_ascii_case(t.trim()))
+            })
+            .ok_or_else(|| Refusal(format!("no level titled '{t}' in the file")))?,
+        (None, None) if n == 1 => &levels[0],
+        (None, None) => {
+            return Err(Refusal(format!(
+                "the file holds {n} levels: choose one with index (1 to {n}) or title"
+            )));
+        }
+    };
+    Ok(chosen.0.join("\n"))
+}
+
+fn parse_level(text: &str) -> Result<Level, Refusal> {
+    let rows: Vec<&str> = text
+        .lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let height = rows.len();
+    if width == 0 {
+        return Err(Refusal("the level is empty".into()));
+    }
+    if width * height > usize::from(u16::MAX) {
+        return Err(Refusal(format!(
+            "a {width}×{height} level is too large (at most 65535 cells)"
+        )));
+    }
+    let mut level = Level {
+        width,
+        height,
+        walls: vec![false; width * height],
+        goals: vec![false; width * height],
+        ..Level::default()
+    };
+    let mut players = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let i = y * width + x;
+            match c {
+                '#' => level.walls[i] = true,
+                '@' => players.push(i),
+                '+' => {
+                    players.push(i);
+                    level.goals[i] = true;
+                }
+                '$' => level.boxes.push(i),
+                '*' => {
+                    level.boxes.push(i);
+                    level.goals[i] = true;
+                }
+                '.' => level.goals[i] = true,
+                ' ' | '-' | '_' => {}
+                other => {
+                    return Err(Refusal(format!(
+                        "level cell (x: {x}, y: {y}) is '{other}', which is not a Sokoban cell \
+                         (# wall, @ player, + player on goal, $ box, * box on goal, . goal, space floor)"
+                    )));
+                }
+            }
+        }
+    }
+    level.player = match players.as_slice() {
+        [] => return Err(Refusal("the level has no player (@ or +)".into())),
+        [p] => *p,
+        _ => {
+            return Err(Refusal(format!(
+                "the level has {} players; it needs one",
+                players.len()
+            )));
+        }
+    };
+    let goals = level.goals.iter().filter(|&&g| g).count();
+    if level.boxes.is_empty() {
+        return Err(Refusal("the level has no boxes".into()));
+    }
+    if level.boxes.len() != goals {
+        return Err(Refusal(format!(
+            "the level has {} boxes but {goals} goals; it needs as many of each",
+            level.boxes.len()
+        )));
+    }
+    Ok(level)
+}
+
+/// One Sokoban instance.
+#[derive(Clone, Debug, Default)]
+pub struct Sokoban {
+    width: usize,
+    height: usize,
+    /// Cells the player can never stand on: walls and everything outside the walls.
+    blocked: Vec<bool>,
+    goal: Vec<bool>,
+    goals: Vec<u16>,
+    /// `pushes[g][cell]`: pushes needed to bring a box from `cell` to goal `g`, ignoring the
+    /// other boxes (`u16::MAX`: never).
+    pushes: Vec<Vec<u16>>,
+    dead: Vec<bool>,
+    start: Position,
+    cost: SokobanCost,
+    defect: Option<Refusal>,
+}
+
+impl Sokoban {
+    /// An instance from level text (a single level). A malformed or unsolvable-at-a-glance
+    /// level is kept with its defect so it is refused with the reason.
+    #[must_use]
+    pub fn new(level: Result<String, Refusal>, cost: SokobanCost) -> Sokoban {
+        level
+            .and_then(|text| Sokoban::build(&text, cost))
+            .unwrap_or_else(|why| Sokoban {
+                defect: Some(why),
+                ..Sokoban::default()
+            })
+    }
+
+    fn build(text: &str, cost: SokobanCost) -> Result<Sokoban, Refusal> {
+        let level = parse_level(text)?;
+        let (w, h) = (level.width, level.height);
+        let xy = |i: usize| (i % w, i / w);
+        // The player's area, boxes counted as floor: it must be closed by walls.
+        let mut inside = vec![false; w * h];
+        inside[level.player] = true;
+        let mut queue = VecDeque::from([level.player]);
+        while let Some(i) = queue.pop_front() {
+            let (x, y) = xy(i);
+            if x == 0 || y == 0 || x + 1 == w || y + 1 == h {
+                return Err(Refusal(format!(
+                    "the level's border is open: the player can walk off the map at (x: {x}, y: {y})"
+                )));
+            }
+            for n in [i - w, i + 1, i + w, i - 1] {
+                if !level.walls[n] && !inside[n] {
+                    inside[n] = true;
+                    queue.push_back(n);
+                }
+            }
+        }
+        let outside = |what: &str, i: usize| {
+            let (x, y) = xy(i);
+            Refusal(format!(
+                "the {what} at (x: {x}, y: {y}) is outside the player's area"
+            ))
+        };
+        if let Some(&b) = level.boxes.iter().find(|&&b| !inside[b]) {
+            return Err(outside("box", b));
+        }
+        if let Some(g) = (0..w * h).find(|&i| level.goals[i] && !inside[i]) {
+            return Err(outside("goal", g));
+        }
+        let cell = |i: usize| u16::try_from(i).expect("levels have at most 65535 cells");
+        let goals: Vec<u16> = (0..w * h).filter(|&i| level.goals[i]).map(cell).collect();
+        let mut game = Sokoban {
+            width: w,
+            height: h,
+            blocked: inside.iter().map(|&i| !i).collect(),
+            goal: level.goals.clone(),
+            goals,
+            pushes: Vec::new(),
+            dead: Vec::new(),
+            start: Position {
+                boxes: Box::default(),
+                player: cell(level.player),
+            },
+            cost,
+            defect: None,
+        };
+        game.pushes = game.goals.iter().map(|&g| game.pull_distances(g)).collect();
+        game.dead = (0..w * h)
+            .map(|i| !game.blocked[i] && game.pushes.iter().all(|d| d[i] == u16::MAX))
+            .collect();
+        if let Some(&b) = level.boxes.iter().find(|&&b| game.dead[b]) {
+            let (x, y) = xy(b);
+            return Err(Refusal(format!(
+                "the box at (x: {x}, y: {y}) can never reach a goal: the level cannot be solved"
+            )));
+        }
+        if level.boxes.iter().all(|&b| level.goals[b]) {
+            return Err(Refusal(
+                "every box is already on a goal: nothing to search".into(),
+            ));
+        }
+        let mut boxes: Vec<u16> = level.boxes.iter().map(|&b| cell(b)).collect();
+        boxes.sort_unstable();
+        game.start = game.normalise(boxes.into(), cell(level.player));
+        Ok(game)
+    }
+
+    /// The neighbour of `cell` one step in direction `dir`, if it is inside the player's area.
+    fn step(&self, cell: usize, dir: usize) -> Option<usize> {
+        let (dx, dy, _, _) = DIRS[dir];
+        let x = (cell % self.width).checked_add_signed(dx)?;
+        let y = (cell / self.width).checked_add_signed(dy)?;
+        let n = y * self.width + x;
+        (x < self.width && y < self.height && !self.blocked[n]).then_some(n)
+    }
+
+    /// Pushes needed to bring a box from each cell to `goal`, alone on the board: a breadth-first
+    /// search of pulls backwards from the goal (a box reaches `p` from `q = p − d` when the player
+    /// can stand at `q − d`).
+    fn pull_distances(&self, goal: u16) -> Vec<u16> {
+        let mut dist = vec![u16::MAX; self.blocked.len()];
+        dist[usize::from(goal)] = 0;
+        let mut queue = VecDeque::from([usize::from(goal)]);
+        while let Some(p) = queue.pop_front() {
+            for back in [2, 3, 0, 1] {
+                // `back` is the direction opposite the push: the box came from there.
+                if let Some(q) = self.step(p, back)
+                    && self.step(q, back).is_some()
+                    && dist[q] == u16::MAX
+                {
+                    dist[q] = dist[p] + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Walking distances from `from` to every cell the player can reach around `boxes`
+    /// (`u32::MAX`: unreachable), with each cell's predecessor for replaying the walk.
+    fn walk(&self, boxes: &[u16], from: usize) -> (Vec<u32>, Vec<u8>) {
+        let n = self.blocked.len();
+        let mut dist = vec![u32::MAX; n];
+        let mut via = vec![0u8; n];
+        dist[from] = 0;
+        let mut queue = VecDeque::from([from]);
+        while let Some(c) = queue.pop_front() {
+            for d in 0..4 {
+                if let Some(m) = self.step(c, d)
+                    && dist[m] == u32::MAX
+                    && boxes.binary_search(&cell_u16(m)).is_err()
+                {
+                    dist[m] = dist[c] + 1;
+                    via[m] = u8::try_from(d).expect("four directions");
+                    queue.push_back(m);
+                }
+            }
+        }
+        (dist, via)
+    }
+
+    /// The state for boxes and a player cell: in `Pushes` mode the player moves to the first
+    /// cell of its area in reading order.
+    fn normalise(&self, boxes: Box<[u16]>, player: u16) -> Position {
+        let player = match self.cost {
+            SokobanCost::Moves => player,
+            SokobanCost::Pushes => {
+                let (dist, _) = self.walk(&boxes, usize::from(player));
+                cell_u16(dist.iter().position(|&d| d != u32::MAX).unwrap_or(0))
+            }
+        };
+        Position { boxes, player }
+    }
+
+    /// The walk from the player to `target`, as lowercase LURD letters.
+    fn walk_letters(&self, from: &Position, target: usize) -> String {
+        let (dist, via) = self.walk(&from.boxes, usize::from(from.player));
+        if dist[target] == u32::MAX {
+            return "?".into();
+        }
+        let mut letters = Vec::new();
+        let mut c = target;
+        while c != usize::from(from.player) {
+            let d = usize::from(via[c]);
+            letters.push(DIRS[d].2);
+            c = self.step(c, (d + 2) % 4).expect("walked through it");
+        }
+        letters.iter().rev().collect()
+    }
+
+    fn xy(&self, cell: u16) -> (usize, usize) {
+        (
+            usize::from(cell) % self.width,
+            usize::from(cell) / self.width,
+        )
+    }
+
+    fn nearest_goal_sum(&self, boxes: &[u16]) -> i64 {
+        boxes
+            .iter()
+            .map(|&b| {
+                self.pushes
+                    .iter()
+                    .map(|d| d[usize::from(b)])
+                    .min()
+                    .map_or(0, i64::from)
+            })
+            .sum()
+    }
+
+    fn matching(&self, boxes: &[u16]) -> i64 {
+        let costs: Vec<Vec<i64>> = boxes
+            .iter()
+            .map(|&b| {
+                self.pushes
+                    .iter()
+                    .map(|d| match d[usize::from(b)] {
+                        u16::MAX => UNREACHABLE,
+                        k => i64::from(k),
+                    })
+                    .collect()
+            })
+            .collect();
+        min_cost_assignment(&costs)
+    }
+}
+
+/// A stand-in for "this box can never reach this goal" in the assignment: larger than any real
+/// total, small enough not to overflow.
+const UNREACHABLE: i64 = 1 << 32;
+
+fn cell_u16(i: usize) -> u16 {
+    u16::try_from(i).expect("levels have at most 65535 cells")
+}
+
+/// The least total cost of giving each row its own column (square `costs`), by the Hungarian
+/// method with potentials, O(n³).
+fn min_cost_assignment(costs: &[Vec<i64>]) -> i64 {
+    let n = costs.len();
+    // 1-based arrays; column 0 is the virtual start.
+    let mut u = vec![0i64; n + 1];
+    let mut v = vec![0i64; n + 1];
+    let mut owner = vec![0usize; n + 1];
+    let mut way = vec![0usize; n + 1];
+    for row in 1..=n {
+        owner[0] = row;
+        let mut col0 = 0;
+        let mut minv = vec![i64::MAX; n + 1];
+        let mut used = vec![false; n + 1];
+        loop {
+            used[col0] = true;
+            let r = owner[col0];
+            let mut delta = i64::MAX;
+            let mut next = 0;
+            for col in 1..=n {
+                if !used[col] {
+                    let reduced = costs[r - 1][col - 1] - u[r] - v[col];
+                    if reduced < minv[col] {
+                        minv[col] = reduced;
+                        way[col] = col0;
+                    }
+                    if minv[col] < delta {
+                        delta = minv[col];
+                        next = col;
+                    }
+                }
+            }
+            for col in 0..=n {
+                if used[col] {
+                    u[owner[col]] += delta;
+                    v[col] -= delta;
+                } else {
+                    minv[col] -= delta;
+                }
+            }
+            col0 = next;
+            if owner[col0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let prev = way[col0];
+            owner[col0] = owner[prev];
+            col0 = prev;
+            if col0 == 0 {
+                break;
+            }
+        }
+    }
+    (1..=n).map(|col| costs[owner[col] - 1][col - 1]).sum()
+}
+
+impl Problem for Sokoban {
+    type State = Position;
+    type Move = Push;
+
+    fn validate(&self) -> Result<(), Refusal> {
+        match &self.defect {
+            Some(why) => Err(why.clone()),
+            None => Ok(()),
+        }
+    }
+
+    fn start(&self) -> Position {
+        self.start.clone()
+    }
+
+    fn is_goal(&self, state: &Position) -> bool {
+        state.boxes.iter().all(|&b| self.goal[usize::from(b)])
+    }
+
+    fn successors(&self, state: &Position, out: &mut Vec<Successor<Position, Push>>) {
+        let (dist, _) = self.walk(&state.boxes, usize::from(state.player));
+        for (k, &b) in state.boxes.iter().enumerate() {
+            for dir in 0..4 {
+                let behind = self.step(usize::from(b), (dir + 2) % 4);
+                let Some(behind) = behind.filter(|&c| dist[c] != u32::MAX) else {
+                    continue;
+                };
+                let Some(dest) = self.step(usize::from(b), dir) else {
+                    continue;
+                };
+                let dest = cell_u16(dest);
+                if state.boxes.binary_search(&dest).is_ok() {
+                    continue;
+                }
+                let mv = Push {
+                    cell: b,
+                    dir: u8::try_from(dir).expect("four directions"),
+                };
+                if self.dead[usize::from(dest)] {
+                    out.push(Successor::Pruned { mv });
+                    continue;
+                }
+                let mut boxes = state.boxes.to_vec();
+                boxes[k] = dest;
+                boxes.sort_unstable();
+                let cost = match self.cost {
+                    SokobanCost::Pushes => Cost::ONE,
+                    SokobanCost::Moves => Cost::units(i64::from(dist[behind]) + 1),
+                };
+                out.push(Successor::Child {
+                    state: self.normalise(boxes.into(), b),
+                    mv,
+                    cost,
+                });
+            }
+        }
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        &[Heuristic::Matching, Heuristic::NearestGoal, Heuristic::Zero]
+    }
+
+    fn estimate(&self, state: &Position, heuristic: Heuristic) -> Cost {
+        Cost::units(match heuristic {
+            Heuristic::Matching => self.matching(&state.boxes),
+            Heuristic::NearestGoal => self.nearest_goal_sum(&state.boxes),
+            _ => 0,
+        })
+    }
+
+    /// The walk in lowercase LURD letters, the push in uppercase, then the push in words, e.g.
+    /// `llU: box (3, 2) up`. In `Pushes` mode the walk starts at the state's canonical cell.
+    fn describe_move(&self, from: &Position, mv: Push) -> String {
+        let dir = usize::from(mv.dir);
+        let behind = self
+            .step(usize::from(mv.cell), (dir + 2) % 4)
+            .unwrap_or(usize::from(mv.cell));
+        let (x, y) = self.xy(mv.cell);
+        format!(
+            "{}{}: box ({x}, {y}) {}",
+            self.walk_letters(from, behind),
+            DIRS[dir].2.to_ascii_uppercase(),
+            DIRS[dir].3
+        )
+    }
+
+    fn explain_prune(&self, _from: &Position, mv: Push) -> String {
+        let dest = self
+            .step(usize::from(mv.cell), usize::from(mv.dir))
+            .unwrap_or(usize::from(mv.cell));
+        let (x, y) = self.xy(cell_u16(dest));
+        format!(
+            "pruned: ({x}, {y}) is a dead square — from there no goal can be reached by pushing \
+             (a corner, or a wall with no goal along it)"
+        )
+    }
+
+    fn compact(&self, state: &Position) -> String {
+        let cells: Vec<String> = state
+            .boxes
+            .iter()
+            .map(|&b| {
+                let (x, y) = self.xy(b);
+                format!("({x},{y})")
+            })
+            .collect();
+        let (x, y) = self.xy(state.player);
+        format!("boxes {} player ({x},{y})", cells.join(" "))
+    }
+
+    fn board(&self, state: &Position) -> BoardView {
+        BoardView::Sokoban {
+            width: self.width,
+            height: self.height,
+            walls: self.blocked.clone(),
+            goals: self.goals.iter().map(|&g| usize::from(g)).collect(),
+            boxes: state.boxes.iter().map(|&b| usize::from(b)).collect(),
+            player: usize::from(state.player),
+            dead: (0..self.dead.len()).filter(|&i| self.dead[i]).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(text: &str, cost: SokobanCost) -> Sokoban {
+        Sokoban::new(Ok(text.to_string()), cost)
+    }
+
+    #[test]
+    fn corners_and_goalless_walls_are_dead_squares() {
+        // The bottom-left corner is dead; the goal's column is alive.
+        let s = level("#####\n#@$.#\n#   #\n#####", SokobanCost::Pushes);
+        assert!(s.validate().is_ok());
+        let at = |x: usize, y: usize| s.dead[y * s.width + x];
+        assert!(at(1, 2) && at(3, 2) && at(1, 1), "corners");
+        assert!(!at(2, 1) && !at(3, 1), "the row of the goal");
+    }
+
+    #[test]
+    fn pushes_onto_dead_squares_are_pruned_and_say_why() {
+        // Of the four pushes only "right" (onto the goal) survives: up, down and left put the
+        // box against a wall with no goal along it.
+        let s = level("#####\n# @ #\n# $.#\n#   #\n#####", SokobanCost::Pushes);
+        let mut out = Vec::new();
+        s.successors(&s.start(), &mut out);
+        let pruned: Vec<Push> = out
+            .iter()
+            .filter_map(|x| match x {
+                Successor::Pruned { mv } => Some(*mv),
+                Successor::Child { .. } => None,
+            })
+            .collect();
+        assert_eq!((out.len(), pruned.len()), (4, 3));
+        let down = pruned.iter().find(|m| m.dir == 2).expect("down is pruned");
+        let why = s.explain_prune(&s.start(), *down);
+        assert!(why.contains("(2, 3) is a dead square"), "{why}");
+    }
+
+    #[test]
+    fn positions_in_one_area_are_one_state_when_pushes_count() {
+        let a = level("#####\n#@ $.#\n#####", SokobanCost::Pushes);
+        let b = level("#####\n# @$.#\n#####", SokobanCost::Pushes);
+        assert_eq!(a.start(), b.start());
+        let a = level("#####\n#@ $.#\n#####", SokobanCost::Moves);
+        let b = level("#####\n# @$.#\n#####", SokobanCost::Moves);
+        assert_ne!(a.start(), b.start());
+    }
+
+    /// The cheapest assignment by trying every permutation.
+    fn brute_force(costs: &[Vec<i64>], row: usize, used: &mut Vec<bool>) -> i64 {
+        if row == costs.len() {
+            return 0;
+        }
+        let mut best = i64::MAX;
+        for col in 0..costs.len() {
+            if !used[col] {
+                used[col] = true;
+                best = best.min(costs[row][col] + brute_force(costs, row + 1, used));
+                used[col] = false;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_assignment_matches_brute_force() {
+        // Both boxes' nearest goal is goal 0 (1 + 2 = 3), but one must take goal 1: 5 + 2.
+        assert_eq!(min_cost_assignment(&[vec![1, 5], vec![2, 9]]), 7);
+        let mut seed: u64 = 12345;
+        for n in 1..=6 {
+            for _ in 0..20 {
+                let costs: Vec<Vec<i64>> = (0..n)
+                    .map(|_| {
+                        (0..n)
+                            .map(|_| {
+                                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                                i64::try_from((seed >> 33) % 20).unwrap()
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let expected = brute_force(&costs, 0, &mut vec![false; n]);
+                assert_eq!(min_cost_assignment(&costs), expected, "{costs:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn collections_take_an_index_or_a_title() {
+        let text = "; First\n\n####\n#@$.#\n####\n\n; Second\n#####\n#.$@#\n#####\nTitle: Back\n";
+        assert!(pick_level(text, Some(2), None).unwrap().contains(".$@"));
+        assert!(
+            pick_level(text, None, Some("back"))
+                .unwrap()
+                .contains(".$@")
+        );
+        assert!(
+            pick_level(text, None, Some("First"))
+                .unwrap()
+                .contains("@$.")
+        );
+        assert!(
+            pick_level(text, None, None)
+                .unwrap_err()
+                .0
+                .contains("holds 2 levels")
+        );
+        assert!(
+            pick_level(text, Some(3), None)
+                .unwrap_err()
+                .0
+                .contains("1 to 2")
+        );
+    }
+
+    #[test]
+    fn malformed_levels_are_refused_with_the_reason() {
+        let why = |text: &str| level(text, SokobanCost::Pushes).validate().unwrap_err().0;
+        assert!(why("#####\n# $.#\n#####").contains("no player"));
+        assert!(why("######\n#@$$.#\n######").contains("2 boxes but 1 goals"));
+        assert!(why("#####\n#@$. \n#####").contains("border is open"));
+        assert!(why("####\n#@ #\n####").contains("no boxes"));
+        assert!(why("#####\n#@*x#\n#####").contains("'x'"));
+        assert!(why("#####\n#@*##\n#####").contains("already on a goal"));
+        assert!(why("######\n#@ .##\n#   $#\n######").contains("can never reach a goal"));
+    }
+}
