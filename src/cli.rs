@@ -1,5 +1,13 @@
 //! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
 
+mod compare;
+mod extras;
+mod replay;
+
+pub use compare::{CompareArgs, compare};
+pub use replay::{ReplayArgs, replay};
+
+use crate::engine::breakpoint::Breakpoint;
 use crate::engine::event::Outcome;
 use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Heuristic, TieKey};
@@ -25,6 +33,10 @@ pub enum Command {
         /// The scenario file; the built-in seed puzzle when left out.
         scenario: Option<PathBuf>,
     },
+    /// Replays a saved trace (checking it against this engine) and prints the summary.
+    Replay(ReplayArgs),
+    /// Runs several settings side by side on one scenario and tables what each cost.
+    Compare(CompareArgs),
 }
 
 /// Options that override the scenario's search settings.
@@ -78,6 +90,19 @@ pub struct RunArgs {
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Saves the run as a trace (RON) to replay with `frontier replay`.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Saves counts and the pick per step as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Saves a Posthoc search trace (YAML; grid domains only).
+    #[arg(long, value_name = "FILE")]
+    pub posthoc: Option<PathBuf>,
+    /// Stops at a breakpoint: goal, f-rises, reopened, state=TEXT, tie>=K, open>N, step=N
+    /// (repeat for several; the first hit stops).
+    #[arg(long, value_name = "BREAKPOINT")]
+    pub until: Vec<Breakpoint>,
 }
 
 /// Exit status for unusable input (unreadable file, malformed RON, unknown option value).
@@ -98,6 +123,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write) -> u8 {
 fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
     let scenario = Scenario::load(&args.scenario)?;
     let mut session = scenario.session(&args.search.spec())?;
+    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref());
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
@@ -110,12 +136,18 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
                 writeln!(out, "{line}").map_err(io)?;
             }
         }
+        if extras.after_step(session.as_ref())? {
+            break;
+        }
     }
-    let summary = Summary::of(session.as_ref());
+    let mut summary = Summary::of(session.as_ref());
+    extras.finish(session.as_ref(), &mut summary)?;
     if args.json {
-        writeln!(out, "{}", summary.json()).map_err(io)?;
+        let mut json = summary.json();
+        json["stopped_by"] = extras.stopped_by_json();
+        writeln!(out, "{json}").map_err(io)?;
     } else {
-        write!(out, "{}", summary.text()).map_err(io)?;
+        write!(out, "{}{}", summary.text(), extras.text(args)).map_err(io)?;
     }
     Ok(())
 }

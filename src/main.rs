@@ -8,6 +8,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Run(args)) => ExitCode::from(cli::run(&args, &mut std::io::stdout().lock())),
+        Some(Command::Replay(args)) => {
+            ExitCode::from(cli::replay(&args, &mut std::io::stdout().lock()))
+        }
+        Some(Command::Compare(args)) => {
+            ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
+        }
         Some(Command::Open { .. }) | None => {
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS

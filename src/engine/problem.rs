@@ -66,4 +66,10 @@ pub trait Problem {
     fn compact(&self, state: &Self::State) -> String;
     /// What a board view needs to draw `state`.
     fn board(&self, state: &Self::State) -> BoardView;
+    /// Where `state` sits on a plane (a grid cell's x and y), for exporters that draw maps;
+    /// `None` for domains whose states are not places.
+    fn position(&self, state: &Self::State) -> Option<(i64, i64)> {
+        let _ = state;
+        None
+    }
 }

@@ -44,11 +44,23 @@ pub trait Session: Send {
     fn strategy_status(&self) -> Option<String>;
     /// Bytes held by the notebook, open list and log.
     fn memory_bytes(&self) -> usize;
+    /// An independent copy of the search as it is now (a keyframe for time travel); `None`
+    /// when this session cannot be copied, which leaves stepping back to replay from a fresh
+    /// start.
+    fn snapshot(&self) -> Option<Box<dyn Session>> {
+        None
+    }
+    /// Where row `id`'s state sits on a plane, for exporters that draw maps (Posthoc); `None`
+    /// for domains without positions.
+    fn position(&self, id: NodeId) -> Option<(i64, i64)> {
+        let _ = id;
+        None
+    }
 }
 
 impl<P> Session for Search<P>
 where
-    P: Problem + Send + 'static,
+    P: Problem + Clone + Send + 'static,
     P::State: Send,
 {
     fn step(&mut self) -> &StepEvent {
@@ -184,5 +196,14 @@ where
 
     fn memory_bytes(&self) -> usize {
         self.core().store.bytes() + self.strategy().bytes() + self.log().bytes()
+    }
+
+    fn snapshot(&self) -> Option<Box<dyn Session>> {
+        Some(Box::new(self.clone()))
+    }
+
+    fn position(&self, id: NodeId) -> Option<(i64, i64)> {
+        let core = self.core();
+        core.problem.position(&core.store.node(id).state)
     }
 }
