@@ -56,6 +56,12 @@ pub trait Session: Send {
         let _ = id;
         None
     }
+    /// Goes back to step `target` in place by undoing steps, when the steps between allow it
+    /// (see [`Search::rewind`]); `false` and nothing changed otherwise.
+    fn rewind(&mut self, target: u64) -> bool {
+        let _ = target;
+        false
+    }
 }
 
 impl<P> Session for Search<P>
@@ -200,6 +206,10 @@ where
 
     fn snapshot(&self) -> Option<Box<dyn Session>> {
         Some(Box::new(self.clone()))
+    }
+
+    fn rewind(&mut self, target: u64) -> bool {
+        Search::rewind(self, target)
     }
 
     fn position(&self, id: NodeId) -> Option<(i64, i64)> {

@@ -10,6 +10,10 @@
 //! total size is held under a byte budget: when it is exceeded, every other keyframe is dropped
 //! and the interval doubles. Seeking then costs one copy of a keyframe plus at most `interval`
 //! replayed steps (see `benches/timeline.rs` for measured times).
+//!
+//! Going back a little is cheaper still: a search whose strategy can undo a step
+//! ([`Session::rewind`]: best-first searches, over steps that reopened or improved nothing) is
+//! wound back in place, at about the cost of replaying the same number of steps, with no copy.
 
 use super::event::StepEvent;
 use super::log::Log;
@@ -148,6 +152,9 @@ impl Timeline {
     /// [`TimelineError::Diverged`] when a replayed step differs from the record.
     pub fn go_to(&mut self, target: u64) -> Result<u64, TimelineError> {
         let now = self.current.steps();
+        if target < now && self.rewind(now, target)? {
+            return Ok(target);
+        }
         let base = self
             .keyframes
             .iter()
@@ -169,6 +176,27 @@ impl Timeline {
             self.step()?;
         }
         Ok(self.current.steps())
+    }
+
+    /// Goes back by undoing steps in place ([`Session::rewind`]) when that is cheaper than a
+    /// keyframe (an undone step costs about what a replayed one does; a keyframe copy about
+    /// `interval` steps) and the steps between allow it; checks the step taken again.
+    fn rewind(&mut self, now: u64, target: u64) -> Result<bool, TimelineError> {
+        let keyframe = self
+            .keyframes
+            .iter()
+            .rev()
+            .map(|k| k.steps())
+            .find(|&k| k <= target);
+        let by_keyframe = keyframe.map_or(u64::MAX, |k| target - k + self.interval);
+        if now - target > by_keyframe || !self.current.rewind(target) {
+            return Ok(false);
+        }
+        let index = usize::try_from(target - 1).expect("steps fit in usize");
+        if !same_step(self.current.log(), &self.record, index) {
+            return Err(TimelineError::Diverged(target));
+        }
+        Ok(true)
     }
 
     /// Takes a keyframe on the interval beyond the last one, and thins them over budget.
@@ -281,6 +309,29 @@ mod tests {
             s.step();
         }
         assert!(s.steps() >= 20, "only {} steps", s.steps());
+    }
+
+    #[test]
+    fn a_best_first_search_rewinds_in_place_to_the_search_it_was() {
+        for make in [seed as fn() -> Box<dyn Session>, five] {
+            let mut s = make();
+            for _ in 0..15 {
+                s.step();
+            }
+            assert!(!s.rewind(1), "step 1 stored the start: never undone");
+            assert!(!s.rewind(15), "already there");
+            assert!(s.rewind(7));
+            assert_eq!(picture(s.as_ref()), fresh_at(make, 7));
+            assert!(s.rewind(2));
+            assert_eq!(picture(s.as_ref()), fresh_at(make, 2));
+            while s.outcome().is_none() {
+                s.step();
+            }
+            assert_eq!(picture(s.as_ref()), fresh_at(make, u64::MAX));
+            let end = s.steps();
+            assert!(s.rewind(end - 1), "the goal's step is undone too");
+            assert_eq!(picture(s.as_ref()), fresh_at(make, end - 1));
+        }
     }
 
     #[test]
