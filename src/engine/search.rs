@@ -262,9 +262,11 @@ impl<P: Problem> Search<P> {
                 .count();
             let rows = self.core.store.len() - stored;
             let first_new = NodeId::try_from(rows).expect("ids fit in u32");
+            let counts = self.core.counts;
             self.core.set_status(pick, Status::Open);
             if !self.strategy.undo(&mut self.core, pick, first_new) {
                 self.core.set_status(pick, Status::Closed);
+                self.core.counts = counts;
                 assert!(self.steps == now, "a strategy refused to undo midway");
                 return false;
             }

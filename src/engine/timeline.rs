@@ -143,34 +143,42 @@ impl Timeline {
         }
     }
 
-    /// Goes to step `target`: back by restoring a keyframe and replaying, forward by replaying
-    /// recorded steps and then taking new ones. Stops early at the search's end; returns the
-    /// step reached.
+    /// Goes to step `target` by the cheapest of: from the current step (replaying forward, or
+    /// undoing back in place), from the keyframe after it (a copy, then undoing back) or from
+    /// the keyframe at or before it (a copy, then replaying forward). A keyframe copy is
+    /// counted as `interval` steps. Recorded steps are replayed and checked; past the record,
+    /// new steps are taken. Stops early at the search's end; returns the step reached.
     ///
     /// # Errors
-    /// [`TimelineError::NoKeyframe`] going back in a search that cannot be copied;
-    /// [`TimelineError::Diverged`] when a replayed step differs from the record.
+    /// [`TimelineError::NoKeyframe`] going back in a search that can neither undo nor be
+    /// copied; [`TimelineError::Diverged`] when a replayed step differs from the record.
     pub fn go_to(&mut self, target: u64) -> Result<u64, TimelineError> {
         let now = self.current.steps();
-        if target < now && self.rewind(now, target)? {
-            return Ok(target);
-        }
-        let base = self
-            .keyframes
-            .iter()
-            .rposition(|k| k.steps() <= target)
-            .filter(|&i| {
-                let at = self.keyframes[i].steps();
-                target < now || (at > now && target - now > self.interval)
-            });
-        match base {
-            Some(i) => {
-                self.current = self.keyframes[i]
-                    .snapshot()
-                    .ok_or(TimelineError::NoKeyframe)?;
+        let at = |i: usize| self.keyframes[i].steps();
+        let before = self.keyframes.iter().rposition(|k| k.steps() <= target);
+        let after = self.keyframes.iter().position(|k| k.steps() > target);
+        let here = now.abs_diff(target);
+        let from_before = before.map_or(u64::MAX, |i| self.interval + (target - at(i)));
+        let from_after = after.map_or(u64::MAX, |i| self.interval + (at(i) - target));
+        // Whether the current search now stands at or before the target on its way there.
+        let mut placed = false;
+        if here <= from_before.min(from_after) {
+            placed = target >= now || self.undo_to(target)?;
+        } else if let Some(i) = after.filter(|_| from_after < from_before) {
+            let copy = self.keyframes[i]
+                .snapshot()
+                .ok_or(TimelineError::NoKeyframe)?;
+            let here = std::mem::replace(&mut self.current, copy);
+            placed = self.undo_to(target)?;
+            if !placed {
+                self.current = here;
             }
-            None if target < now => return Err(TimelineError::NoKeyframe),
-            None => {}
+        }
+        if !placed && (target < now || from_before < here) {
+            let i = before.ok_or(TimelineError::NoKeyframe)?;
+            self.current = self.keyframes[i]
+                .snapshot()
+                .ok_or(TimelineError::NoKeyframe)?;
         }
         while self.current.steps() < target && self.current.outcome().is_none() {
             self.step()?;
@@ -178,18 +186,10 @@ impl Timeline {
         Ok(self.current.steps())
     }
 
-    /// Goes back by undoing steps in place ([`Session::rewind`]) when that is cheaper than a
-    /// keyframe (an undone step costs about what a replayed one does; a keyframe copy about
-    /// `interval` steps) and the steps between allow it; checks the step taken again.
-    fn rewind(&mut self, now: u64, target: u64) -> Result<bool, TimelineError> {
-        let keyframe = self
-            .keyframes
-            .iter()
-            .rev()
-            .map(|k| k.steps())
-            .find(|&k| k <= target);
-        let by_keyframe = keyframe.map_or(u64::MAX, |k| target - k + self.interval);
-        if now - target > by_keyframe || !self.current.rewind(target) {
+    /// Undoes steps of the current search in place back to `target` ([`Session::rewind`]),
+    /// if the steps between allow it, and checks the step taken again against the record.
+    fn undo_to(&mut self, target: u64) -> Result<bool, TimelineError> {
+        if !self.current.rewind(target) {
             return Ok(false);
         }
         let index = usize::try_from(target - 1).expect("steps fit in usize");
