@@ -147,7 +147,7 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         json["stopped_by"] = extras.stopped_by_json();
         writeln!(out, "{json}").map_err(io)?;
     } else {
-        write!(out, "{}{}", summary.text(), extras.text(args)).map_err(io)?;
+        write!(out, "{}{}", summary.text(), extras.text(args, &summary)).map_err(io)?;
     }
     Ok(())
 }

@@ -122,8 +122,15 @@ fn until_f_rises_on_the_seed_ends_with_the_goal_at_step_21() {
     let text = frontier(&dir, &["run", "seed.ron", "--until", "state=123456780"]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(
-        text.contains("stopped by breakpoint state=123456780: 123456780 stored on step 20"),
+        text.starts_with("Stopped at breakpoint state=123456780: 123456780 stored on step 20"),
         "{text}"
+    );
+    let goal = frontier(&dir, &["run", "seed.ron", "--until", "goal"]);
+    let goal = String::from_utf8_lossy(&goal.stdout);
+    assert!(goal.starts_with("Goal found"), "{goal}");
+    assert!(
+        goal.contains("stopped by breakpoint goal: goal accepted on step 21"),
+        "{goal}"
     );
     let bad = frontier(&dir, &["run", "seed.ron", "--until", "f-falls"]);
     assert_eq!(bad.status.code(), Some(2));

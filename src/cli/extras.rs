@@ -99,10 +99,12 @@ impl RunExtras {
         )
     }
 
-    /// The text line about breakpoints, when any were set.
+    /// The text line about breakpoints, when any were set and the summary's first line does
+    /// not already name the one that stopped the run.
     #[must_use]
-    pub fn text(&self, args: &RunArgs) -> String {
+    pub fn text(&self, args: &RunArgs, summary: &Summary) -> String {
         match &self.stopped_by {
+            Some(_) if summary.outcome == "breakpoint" => String::new(),
             Some((b, reason)) => format!("stopped by breakpoint {b}: {reason}\n"),
             None if args.until.is_empty() => String::new(),
             None => {
