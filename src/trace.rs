@@ -207,9 +207,11 @@ impl Trace {
     #[must_use]
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::new().depth_limit(2);
-        ron_options()
+        let mut text = ron_options()
             .to_string_pretty(self, config)
-            .expect("traces always serialize")
+            .expect("traces always serialize");
+        text.push('\n');
+        text
     }
 
     /// Writes the trace atomically.

@@ -168,10 +168,11 @@ pub trait Strategy<P: Problem> {
     }
     /// A copy of the strategy, for keyframes when stepping back in time.
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;
-    /// Takes back a step that picked row `pick` (already open again) and stored rows
-    /// `first_new..` and changed no other row: forgets those rows (truncating the notebook) and
-    /// puts the pick back on the open list. `false` (the default) when the strategy cannot, and
-    /// then nothing was changed; time travel then restores a keyframe instead.
+    /// Takes back a step that picked row `pick` and stored rows `first_new..` and changed no
+    /// other row: opens the pick again (with [`Core::set_status`]), forgets those rows
+    /// (truncating the notebook) and puts the pick back on the open list; the search fixes the
+    /// other counts. `false` (the default) when the strategy cannot, and then nothing was
+    /// changed; time travel then restores a keyframe instead.
     fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
         let _ = (core, pick, first_new);
         false
@@ -239,7 +240,7 @@ impl<P: Problem> Search<P> {
     /// so its event is exact. Only for steps that stored new rows and closed their pick, and
     /// changed no other row (no improved or reopened successor), with a strategy that can undo
     /// ([`Strategy::undo`]); `target` from 2 on. Returns whether it went; when not, nothing
-    /// changed.
+    /// changed (strategies undo every step or none).
     pub fn rewind(&mut self, target: u64) -> bool {
         let now = self.steps;
         let undoable = |i: usize| {
@@ -260,14 +261,13 @@ impl<P: Problem> Search<P> {
                 .successors(i)
                 .filter(|s| s.fate == Fate::StoredNew)
                 .count();
-            let rows = self.core.store.len() - stored;
-            let first_new = NodeId::try_from(rows).expect("ids fit in u32");
-            let counts = self.core.counts;
-            self.core.set_status(pick, Status::Open);
+            let Some(first_new) = (self.core.store.len().checked_sub(stored))
+                .and_then(|rows| NodeId::try_from(rows).ok())
+            else {
+                return false;
+            };
             if !self.strategy.undo(&mut self.core, pick, first_new) {
-                self.core.set_status(pick, Status::Closed);
-                self.core.counts = counts;
-                assert!(self.steps == now, "a strategy refused to undo midway");
+                debug_assert!(self.steps == now, "strategies undo every step or none");
                 return false;
             }
             let counts = &mut self.core.counts;

@@ -158,8 +158,8 @@ impl Timeline {
         let before = self.keyframes.iter().rposition(|k| k.steps() <= target);
         let after = self.keyframes.iter().position(|k| k.steps() > target);
         let here = now.abs_diff(target);
-        let from_before = before.map_or(u64::MAX, |i| self.interval + (target - at(i)));
-        let from_after = after.map_or(u64::MAX, |i| self.interval + (at(i) - target));
+        let from_before = before.map_or(u64::MAX, |i| self.interval.saturating_add(target - at(i)));
+        let from_after = after.map_or(u64::MAX, |i| self.interval.saturating_add(at(i) - target));
         // Whether the current search now stands at or before the target on its way there.
         let mut placed = false;
         if here <= from_before.min(from_after) {
@@ -334,6 +334,47 @@ mod tests {
         }
     }
 
+    /// Weighted A* on the hardest 8-puzzle: it reopens closed states, which no undo can take
+    /// back.
+    fn reopening() -> Box<dyn Session> {
+        let (_, text) = crate::scenario::LIBRARY
+            .iter()
+            .find(|(name, _)| name.starts_with("hardest"))
+            .unwrap();
+        Scenario::parse(text, "hardest", Path::new("scenarios"))
+            .unwrap()
+            .session(&SearchSpec {
+                algorithm: Some(crate::engine::settings::Algorithm::WeightedAStar),
+                ..SearchSpec::default()
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn steps_that_reopen_are_not_undone_and_keyframes_take_over() {
+        let mut s = reopening();
+        let mut first_reopen = None;
+        while s.outcome().is_none() {
+            s.step();
+            if first_reopen.is_none() && s.counts().reopened > 0 {
+                first_reopen = Some(s.steps());
+            }
+        }
+        let reopen = first_reopen.expect("weighted A* reopens here");
+        assert!(!s.rewind(reopen - 1), "undoing a reopening is refused");
+        assert_eq!(picture(s.as_ref()), fresh_at(reopening, u64::MAX));
+        let mut t = Timeline::with_limits(reopening(), 16, usize::MAX);
+        let end = t.go_to(u64::MAX).unwrap();
+        for target in [end - 1, reopen + 1, reopen, reopen - 1, 2, end] {
+            t.go_to(target).unwrap();
+            assert_eq!(
+                picture(t.session()),
+                fresh_at(reopening, target),
+                "{target}"
+            );
+        }
+    }
+
     #[test]
     fn a_tight_budget_thins_keyframes_and_doubles_the_interval() {
         let mut t = Timeline::with_limits(seed(), 1, 1);
@@ -352,12 +393,12 @@ mod tests {
         GoTo(u64),
     }
 
-    fn moves() -> impl Strategy<Value = Vec<Move>> {
+    fn moves(horizon: u64) -> impl Strategy<Value = Vec<Move>> {
         prop::collection::vec(
             prop_oneof![
                 (1..8u64).prop_map(Move::Forward),
                 (1..8u64).prop_map(Move::Back),
-                (0..40u64).prop_map(Move::GoTo),
+                (0..horizon).prop_map(Move::GoTo),
             ],
             1..12,
         )
@@ -394,16 +435,23 @@ mod tests {
 
         #[test]
         fn any_walk_through_time_matches_a_search_never_stepped_back_3x3(
-            walk in moves(), interval in 1..6u64, budget in 0..20_000usize,
+            walk in moves(40), interval in 1..6u64, budget in 0..20_000usize,
         ) {
             check_moves(seed, &walk, interval, budget);
         }
 
         #[test]
         fn any_walk_through_time_matches_a_search_never_stepped_back_5x5(
-            walk in moves(), interval in 1..6u64, budget in 0..20_000usize,
+            walk in moves(40), interval in 1..6u64, budget in 0..20_000usize,
         ) {
             check_moves(five, &walk, interval, budget);
+        }
+
+        #[test]
+        fn any_walk_through_time_matches_a_search_never_stepped_back_with_reopenings(
+            walk in moves(450), interval in 1..64u64, budget in 0..2_000_000usize,
+        ) {
+            check_moves(reopening, &walk, interval, budget);
         }
     }
 }

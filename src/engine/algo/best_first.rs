@@ -189,6 +189,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
     }
 
     fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
+        core.set_status(pick, Status::Open);
         for id in first_new..NodeId::try_from(core.store.len()).expect("ids fit in u32") {
             if core.store.status(id) == Status::Open {
                 self.open.forget(self.key(&core.store, id));
