@@ -29,6 +29,19 @@ fn timeline_of(steps: u64) -> Timeline {
         bytes >> 20,
         timeline.session().memory_bytes() >> 20
     );
+    let copy = Instant::now();
+    let keyframe = timeline.session().snapshot().expect("copies");
+    let copy = copy.elapsed();
+    drop(keyframe);
+    let back = Instant::now();
+    timeline.go_to(steps - 10_000).expect("undoes");
+    let back = back.elapsed();
+    let forward = Instant::now();
+    timeline.go_to(steps).expect("replays");
+    let forward = forward.elapsed();
+    eprintln!(
+        "at {steps}: one keyframe copy {copy:.2?}; 10,000 steps undone {back:.2?}, replayed {forward:.2?}"
+    );
     timeline
 }
 

@@ -279,29 +279,37 @@ impl Trace {
     pub fn replay(&self, session: &mut dyn Session, target: u64) -> Option<Difference> {
         while session.steps() < target && session.outcome().is_none() {
             session.step();
-            let run = TraceStep::of(session.last_event(), session);
-            let step = run.step;
-            let Some(saved) = usize::try_from(step - 1)
-                .ok()
-                .and_then(|i| self.steps.get(i))
-            else {
-                return Some(Difference {
-                    step,
-                    what: "end".into(),
-                    trace: "no such step".into(),
-                    run: "a step".into(),
-                });
-            };
-            if let Some((what, trace, run)) = saved.difference(&run) {
-                return Some(Difference {
-                    step,
-                    what,
-                    trace,
-                    run,
-                });
+            if let Some(difference) = self.check(session) {
+                return Some(difference);
             }
         }
         None
+    }
+
+    /// Compares the step `session` just took (its last event) with the trace's step of the
+    /// same number: what a face replaying a trace (with a [`crate::engine::timeline::Timeline`])
+    /// calls after each step forward.
+    #[must_use]
+    pub fn check(&self, session: &dyn Session) -> Option<Difference> {
+        let run = TraceStep::of(session.last_event(), session);
+        let step = run.step;
+        let Some(saved) = usize::try_from(step.checked_sub(1)?)
+            .ok()
+            .and_then(|i| self.steps.get(i))
+        else {
+            return Some(Difference {
+                step,
+                what: "end".into(),
+                trace: "no such step".into(),
+                run: "a step".into(),
+            });
+        };
+        saved.difference(&run).map(|(what, trace, run)| Difference {
+            step,
+            what,
+            trace,
+            run,
+        })
     }
 
     /// Runs the scenario again for as many steps as the trace has and reports the first step
@@ -369,6 +377,22 @@ mod tests {
         let back = reparse(&trace.to_ron()).unwrap();
         assert_eq!(back, trace);
         assert_eq!(back.verify().unwrap(), None);
+    }
+
+    #[test]
+    fn a_timeline_over_a_trace_agrees_with_it_back_and_forth() {
+        let trace = recorded(&SearchSpec::default());
+        let mut t = crate::engine::timeline::Timeline::new(trace.session().unwrap());
+        for target in [21, 5, 6, 20, 2, 1, 21] {
+            t.go_to(target).unwrap();
+            assert_eq!(t.steps(), target);
+            assert_eq!(trace.check(t.session()), None, "step {target}");
+        }
+        let mut edited = trace.clone();
+        edited.steps[5].pick.as_mut().unwrap().ties = vec![9];
+        t.go_to(6).unwrap();
+        let d = edited.check(t.session()).unwrap();
+        assert_eq!((d.step, d.what.as_str()), (6, "pick"));
     }
 
     #[test]

@@ -22,6 +22,11 @@ use super::session::Session;
 /// Steps between keyframes before any thinning.
 pub const DEFAULT_INTERVAL: u64 = 1024;
 
+/// Bytes of keyframe copied in the time one step is replayed or undone (measured on a
+/// 15-puzzle: a 150 MiB copy took 90 ms, a replayed step 1.7 µs, an undone one 1.2 µs): how
+/// seeks weigh a copy against stepping.
+pub const COPY_BYTES_PER_STEP: usize = 3000;
+
 /// Bytes all keyframes together may hold before they are thinned out.
 pub const DEFAULT_BUDGET: usize = 1 << 30;
 
@@ -146,7 +151,7 @@ impl Timeline {
     /// Goes to step `target` by the cheapest of: from the current step (replaying forward, or
     /// undoing back in place), from the keyframe after it (a copy, then undoing back) or from
     /// the keyframe at or before it (a copy, then replaying forward). A keyframe copy is
-    /// counted as `interval` steps. Recorded steps are replayed and checked; past the record,
+    /// counted as [`COPY_BYTES_PER_STEP`] bytes per step. Recorded steps are replayed and checked; past the record,
     /// new steps are taken. Stops early at the search's end; returns the step reached.
     ///
     /// # Errors
@@ -155,11 +160,12 @@ impl Timeline {
     pub fn go_to(&mut self, target: u64) -> Result<u64, TimelineError> {
         let now = self.current.steps();
         let at = |i: usize| self.keyframes[i].steps();
+        let copy = |i: usize| (self.keyframes[i].memory_bytes() / COPY_BYTES_PER_STEP) as u64;
         let before = self.keyframes.iter().rposition(|k| k.steps() <= target);
         let after = self.keyframes.iter().position(|k| k.steps() > target);
         let here = now.abs_diff(target);
-        let from_before = before.map_or(u64::MAX, |i| self.interval.saturating_add(target - at(i)));
-        let from_after = after.map_or(u64::MAX, |i| self.interval.saturating_add(at(i) - target));
+        let from_before = before.map_or(u64::MAX, |i| copy(i).saturating_add(target - at(i)));
+        let from_after = after.map_or(u64::MAX, |i| copy(i).saturating_add(at(i) - target));
         // Whether the current search now stands at or before the target on its way there.
         let mut placed = false;
         if here <= from_before.min(from_after) {
