@@ -45,8 +45,8 @@ pub trait Session: Send {
     /// Bytes held by the notebook, open list and log.
     fn memory_bytes(&self) -> usize;
     /// An independent copy of the search as it is now (a keyframe for time travel); `None`
-    /// when this session cannot be copied, which leaves stepping back to replay from a fresh
-    /// start.
+    /// when this session cannot be copied, and then time travel goes back only by
+    /// [`Session::rewind`].
     fn snapshot(&self) -> Option<Box<dyn Session>> {
         None
     }
