@@ -1,15 +1,15 @@
 //! Time travel over one search: step forward, step back, go to any step taken.
 //!
 //! The idea is Redux DevTools': the history is the log of recorded steps plus committed copies
-//! of the search ("keyframes") every `interval` steps. Going to step N restores the nearest
-//! keyframe at or before N and replays forward. The search is deterministic, so a replayed step
-//! must equal the recorded one; every replayed step is checked against the record, and a
-//! difference is an error, never a silent change of history.
+//! of the search ("keyframes") every `interval` steps. Going to step N restores a nearby
+//! keyframe and replays forward (or undoes back) to N. The search is deterministic, so a
+//! replayed step must equal the recorded one; every replayed step is checked against the
+//! record, and a difference is an error, never a silent change of history.
 //!
 //! Keyframes of a big notebook are big (a copy of every row and of the open list), so their
 //! total size is held under a byte budget: when it is exceeded, every other keyframe is dropped
 //! and the interval doubles. Seeking then costs one copy of a keyframe plus at most `interval`
-//! replayed steps (see `benches/timeline.rs` for measured times).
+//! replayed steps, or less (see `benches/timeline.rs` and `docs/REPLAY.md` for measured times).
 //!
 //! Going back a little is cheaper still: a search whose strategy can undo a step
 //! ([`Session::rewind`]: best-first searches, over steps that reopened or improved nothing) is
@@ -22,10 +22,11 @@ use super::session::Session;
 /// Steps between keyframes before any thinning.
 pub const DEFAULT_INTERVAL: u64 = 1024;
 
-/// Bytes of keyframe copied in the time one step is replayed or undone (measured on a
-/// 15-puzzle: a 150 MiB copy took 90 ms, a replayed step 1.7 µs, an undone one 1.2 µs): how
-/// seeks weigh a copy against stepping.
-pub const COPY_BYTES_PER_STEP: usize = 3000;
+/// Bytes of keyframe copied in the time one step is replayed or undone: how seeks weigh a copy
+/// against stepping. Measured on a 15-puzzle at 1,000,000 steps: a 150 MiB copy took 17 ms, a
+/// replayed step 0.9 µs, an undone one 0.4 µs (about 8 KB per step); under heavy load from
+/// parallel builds 90 ms, 1.7 µs and 1.2 µs (about 3 KB).
+pub const COPY_BYTES_PER_STEP: usize = 6000;
 
 /// Bytes all keyframes together may hold before they are thinned out.
 pub const DEFAULT_BUDGET: usize = 1 << 30;
@@ -151,8 +152,9 @@ impl Timeline {
     /// Goes to step `target` by the cheapest of: from the current step (replaying forward, or
     /// undoing back in place), from the keyframe after it (a copy, then undoing back) or from
     /// the keyframe at or before it (a copy, then replaying forward). A keyframe copy is
-    /// counted as [`COPY_BYTES_PER_STEP`] bytes per step. Recorded steps are replayed and checked; past the record,
-    /// new steps are taken. Stops early at the search's end; returns the step reached.
+    /// counted as one step per [`COPY_BYTES_PER_STEP`] bytes. Recorded steps are replayed and
+    /// checked; past the record, new steps are taken. Stops early at the search's end; returns
+    /// the step reached.
     ///
     /// # Errors
     /// [`TimelineError::NoKeyframe`] going back in a search that can neither undo nor be
