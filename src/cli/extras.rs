@@ -47,7 +47,7 @@ impl RunExtras {
     /// Records the step just taken; whether a breakpoint says to stop.
     ///
     /// # Errors
-    /// A Posthoc export asked of a domain without positions.
+    /// A Posthoc export asked of a domain without positions (unusable input).
     pub fn after_step(&mut self, session: &dyn Session) -> Result<bool, ScenarioError> {
         if let Some((_, trace)) = &mut self.trace {
             trace.push(session);
@@ -56,7 +56,9 @@ impl RunExtras {
             csv.record(session);
         }
         if let Some((path, posthoc)) = &mut self.posthoc {
-            posthoc.record(session).map_err(|e| unusable(path, e))?;
+            posthoc.record(session).map_err(|e| {
+                ScenarioError::Invalid(format!("--posthoc {}: {e}", path.display()))
+            })?;
         }
         self.stopped_by = self.watches.check(session.last_event(), session);
         Ok(self.stopped_by.is_some())
