@@ -1,5 +1,13 @@
 //! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
 
+mod compare;
+mod extras;
+mod replay;
+
+pub use compare::{CompareArgs, compare};
+pub use replay::{ReplayArgs, replay};
+
+use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::session::Session;
@@ -31,6 +39,10 @@ pub enum Command {
     /// Runs every query of a Moving AI `.scen` file and compares each cost with its optimal
     /// length.
     Scen(scen::ScenArgs),
+    /// Replays a saved trace (checking it against this engine) and prints the summary.
+    Replay(ReplayArgs),
+    /// Runs several settings side by side on one scenario and tables what each cost.
+    Compare(CompareArgs),
 }
 
 /// A tie-break policy as one value (clap would read a bare `Vec` as many values).
@@ -108,6 +120,29 @@ pub struct RunArgs {
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Saves the run as a trace (RON) to replay with `frontier replay`.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Saves counts and the pick per step as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Saves a Posthoc search trace (YAML; grid domains only).
+    #[arg(long, value_name = "FILE")]
+    pub posthoc: Option<PathBuf>,
+    /// Stops at a breakpoint: goal, f-rises, reopened, state=TEXT, tie>=K, open>N, step=N
+    /// (repeat for several; the first hit stops).
+    #[arg(long, value_name = "BREAKPOINT")]
+    pub until: Vec<Breakpoint>,
+}
+
+/// A cost as JSON: whole costs as integers (12, as the seed counts moves), others as reals.
+pub(crate) fn cost_json(cost: Option<Cost>) -> serde_json::Value {
+    match cost {
+        None => serde_json::Value::Null,
+        Some(c) => c
+            .as_whole()
+            .map_or_else(|| serde_json::json!(c.as_f64()), |w| serde_json::json!(w)),
+    }
 }
 
 /// Exit status for unusable input (unreadable file, malformed RON, unknown option value).
@@ -128,6 +163,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write) -> u8 {
 fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
     let scenario = Scenario::load(&args.scenario)?;
     let mut session = scenario.session(&args.search.spec())?;
+    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref());
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
@@ -140,12 +176,18 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
                 writeln!(out, "{line}").map_err(io)?;
             }
         }
+        if extras.after_step(session.as_ref())? {
+            break;
+        }
     }
-    let summary = Summary::of(session.as_ref());
+    let mut summary = Summary::of(session.as_ref());
+    extras.finish(session.as_ref(), &mut summary)?;
     if args.json {
-        writeln!(out, "{}", summary.json()).map_err(io)?;
+        let mut json = summary.json();
+        json["stopped_by"] = extras.stopped_by_json();
+        writeln!(out, "{json}").map_err(io)?;
     } else {
-        write!(out, "{}", summary.text()).map_err(io)?;
+        write!(out, "{}{}", summary.text(), extras.text(args, &summary)).map_err(io)?;
     }
     Ok(())
 }
@@ -220,7 +262,7 @@ impl Summary {
             "max_open": c.max_open,
             "reopened": c.reopened,
             "solutions": c.solutions,
-            "cost": self.cost.map(|c| c.as_whole().map_or_else(|| serde_json::json!(c.as_f64()), |w| serde_json::json!(w))),
+            "cost": cost_json(self.cost),
             "moves": self.moves,
             "steps": self.steps,
         })

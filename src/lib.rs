@@ -6,7 +6,9 @@
 pub mod cli;
 pub mod domains;
 pub mod engine;
+pub mod export;
 pub mod scenario;
+pub mod trace;
 
 use std::io::Write;
 use std::path::Path;

@@ -11,6 +11,12 @@ fn main() -> ExitCode {
         Some(Command::Scen(args)) => {
             ExitCode::from(cli::scen::run(&args, &mut std::io::stdout().lock()))
         }
+        Some(Command::Replay(args)) => {
+            ExitCode::from(cli::replay(&args, &mut std::io::stdout().lock()))
+        }
+        Some(Command::Compare(args)) => {
+            ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
+        }
         Some(Command::Open { .. }) | None => {
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS

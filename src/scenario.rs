@@ -306,7 +306,8 @@ pub const LIBRARY_FILES: &[(&str, &str)] = &[
     ),
 ];
 
-fn ron_options() -> ron::Options {
+/// The RON dialect of scenario files (and of the traces that embed them).
+pub(crate) fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
@@ -508,7 +509,7 @@ impl Scenario {
 
 fn boxed<P>(problem: P, spec: &SearchSpec) -> Box<dyn Session>
 where
-    P: Problem + Send + 'static,
+    P: Problem + Clone + Send + 'static,
     P::State: Send,
 {
     let settings = spec.resolve(problem.heuristics()[0]);

@@ -216,9 +216,24 @@ fn verbose_prints_each_step_and_why() {
 #[test]
 fn tie_break_policies_from_the_command_line_change_the_picks() {
     let seed = scenario("seed_542703816.ron");
-    let fifo = json(&frontier(&["run", &seed, "--json", "--tie-break", "lowest-h,fifo"]));
-    let lifo = json(&frontier(&["run", &seed, "--json", "--tie-break", "lowest-h,lifo"]));
+    let fifo = json(&frontier(&[
+        "run",
+        &seed,
+        "--json",
+        "--tie-break",
+        "lowest-h,fifo",
+    ]));
+    let lifo = json(&frontier(&[
+        "run",
+        &seed,
+        "--json",
+        "--tie-break",
+        "lowest-h,lifo",
+    ]));
     assert_eq!(fifo["states_checked"], 20);
     assert_eq!(lifo["cost"].as_u64(), Some(12));
-    assert_ne!(fifo["moves"], lifo["moves"], "stored last breaks the seed's ties the other way");
+    assert_ne!(
+        fifo["moves"], lifo["moves"],
+        "stored last breaks the seed's ties the other way"
+    );
 }

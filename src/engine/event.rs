@@ -4,7 +4,7 @@
 use super::cost::Cost;
 use super::frontier::TieLevels;
 use super::store::NodeId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How a search ended.
@@ -47,7 +47,7 @@ impl fmt::Display for Outcome {
 }
 
 /// What happened to one successor of the expanded state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Fate {
     /// A state not seen before, now an open row.

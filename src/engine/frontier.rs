@@ -120,6 +120,12 @@ impl TieLevels {
         self.levels.iter().map_while(Option::as_ref)
     }
 
+    /// The algorithm's own priority level: how many open states shared the pick's f.
+    #[must_use]
+    pub fn first(&self) -> Option<&TieLevel> {
+        self.levels[0].as_ref()
+    }
+
     /// No levels: the pick had nothing to tie on (the top of a stack).
     #[must_use]
     pub fn is_empty(&self) -> bool {

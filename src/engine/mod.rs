@@ -1,7 +1,9 @@
 //! The search model. Nothing here knows about windows, widgets or the command line.
 
 pub mod algo;
+pub mod breakpoint;
 pub mod chunked;
+pub mod compare;
 pub mod cost;
 pub mod event;
 pub mod frontier;
@@ -11,4 +13,5 @@ pub mod search;
 pub mod session;
 pub mod settings;
 pub mod store;
+pub mod timeline;
 pub mod view;

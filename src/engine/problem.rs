@@ -104,4 +104,10 @@ pub trait Problem {
         let _ = state;
         None
     }
+    /// Where `state` sits on a plane (a grid cell's x and y), for exporters that draw maps;
+    /// `None` for domains whose states are not places.
+    fn position(&self, state: &Self::State) -> Option<(i64, i64)> {
+        let _ = state;
+        None
+    }
 }

@@ -160,6 +160,15 @@ pub trait Strategy<P: Problem> {
     }
     /// A copy of the strategy, for keyframes when stepping back in time.
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;
+    /// Takes back a step that picked row `pick` and stored rows `first_new..` and changed no
+    /// other row: opens the pick again (with [`Core::set_status`]), forgets those rows
+    /// (truncating the notebook) and puts the pick back on the open list; the search fixes the
+    /// other counts. `false` (the default) when the strategy cannot, and then nothing was
+    /// changed; time travel then restores a keyframe instead.
+    fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
+        let _ = (core, pick, first_new);
+        false
+    }
 }
 
 /// A search in progress.
@@ -170,6 +179,8 @@ pub struct Search<P: Problem> {
     outcome: Option<Outcome>,
     event: StepEvent,
     log: Log,
+    /// The largest open size after each step (what undoing a step restores).
+    max_open_at: Vec<u64>,
 }
 
 impl<P: Problem> Search<P> {
@@ -195,6 +206,7 @@ impl<P: Problem> Search<P> {
             outcome: refusal.map(|r| Outcome::Refused(r.0)),
             event: StepEvent::default(),
             log: Log::default(),
+            max_open_at: Vec::new(),
         }
     }
 
@@ -211,7 +223,61 @@ impl<P: Problem> Search<P> {
         self.event.outcome = self.strategy.step(&mut self.core, &mut self.event);
         self.outcome.clone_from(&self.event.outcome);
         self.log.record(&self.event);
+        self.max_open_at.push(self.core.counts.max_open);
         &self.event
+    }
+
+    /// Goes back to step `target` by undoing steps instead of copying the search: each undone
+    /// step reopens its pick and forgets the rows it stored, then step `target` is taken again
+    /// so its event is exact. Only for steps that stored new rows and closed their pick, and
+    /// changed no other row (no improved or reopened successor), with a strategy that can undo
+    /// ([`Strategy::undo`]); `target` from 2 on. Returns whether it went; when not, nothing
+    /// changed (strategies undo every step or none).
+    pub fn rewind(&mut self, target: u64) -> bool {
+        let now = self.steps;
+        let undoable = |i: usize| {
+            self.log.pick(i).is_some()
+                && self
+                    .log
+                    .successors(i)
+                    .all(|s| !matches!(s.fate, Fate::Improved | Fate::Reopened))
+        };
+        if target < 2 || target >= now || !(target - 1..now).all(|i| undoable(i as usize)) {
+            return false;
+        }
+        while self.steps >= target {
+            let i = usize::try_from(self.steps - 1).expect("steps fit in usize");
+            let pick = self.log.pick(i).expect("checked");
+            let stored = self
+                .log
+                .successors(i)
+                .filter(|s| s.fate == Fate::StoredNew)
+                .count();
+            let Some(first_new) = (self.core.store.len().checked_sub(stored))
+                .and_then(|rows| NodeId::try_from(rows).ok())
+            else {
+                return false;
+            };
+            if !self.strategy.undo(&mut self.core, pick, first_new) {
+                debug_assert!(self.steps == now, "strategies undo every step or none");
+                return false;
+            }
+            let counts = &mut self.core.counts;
+            if self.core.problem.is_goal(&self.core.store.node(pick).state) {
+                counts.solutions -= 1;
+            } else {
+                counts.states_checked -= 1;
+            }
+            counts.states_stored -= stored as u64;
+            counts.open -= stored as u64;
+            self.steps -= 1;
+            self.log.truncate(i);
+            self.max_open_at.truncate(i);
+            counts.max_open = self.max_open_at.last().copied().unwrap_or(0);
+        }
+        self.outcome = None;
+        self.step();
+        true
     }
 
     /// Steps until an outcome or until `max_steps` steps in all have been taken.
@@ -326,6 +392,7 @@ impl<P: Problem + Clone> Clone for Search<P> {
             outcome: self.outcome.clone(),
             event: self.event.clone(),
             log: self.log.clone(),
+            max_open_at: self.max_open_at.clone(),
         }
     }
 }

@@ -54,11 +54,29 @@ pub trait Session: Send {
     fn places(&self) -> Vec<Option<usize>> {
         Vec::new()
     }
+    /// An independent copy of the search as it is now (a keyframe for time travel); `None`
+    /// when this session cannot be copied, and then time travel goes back only by
+    /// [`Session::rewind`].
+    fn snapshot(&self) -> Option<Box<dyn Session>> {
+        None
+    }
+    /// Where row `id`'s state sits on a plane, for exporters that draw maps (Posthoc); `None`
+    /// for domains without positions.
+    fn position(&self, id: NodeId) -> Option<(i64, i64)> {
+        let _ = id;
+        None
+    }
+    /// Goes back to step `target` in place by undoing steps, when the steps between allow it
+    /// (see [`Search::rewind`]); `false` and nothing changed otherwise.
+    fn rewind(&mut self, target: u64) -> bool {
+        let _ = target;
+        false
+    }
 }
 
 impl<P> Session for Search<P>
 where
-    P: Problem + Send + 'static,
+    P: Problem + Clone + Send + 'static,
     P::State: Send,
 {
     fn step(&mut self) -> &StepEvent {
@@ -212,5 +230,18 @@ where
                 core.problem.place(&core.store.node(id).state)
             })
             .collect()
+    }
+
+    fn snapshot(&self) -> Option<Box<dyn Session>> {
+        Some(Box::new(self.clone()))
+    }
+
+    fn rewind(&mut self, target: u64) -> bool {
+        Search::rewind(self, target)
+    }
+
+    fn position(&self, id: NodeId) -> Option<(i64, i64)> {
+        let core = self.core();
+        core.problem.position(&core.store.node(id).state)
     }
 }

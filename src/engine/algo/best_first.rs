@@ -46,7 +46,8 @@ impl BestFirst {
     fn clean<S>(&mut self, store: &Store<S>) {
         let ordering = self.open.ordering().clone();
         self.open.clean_top(|id| {
-            (store.status(id) == Status::Open).then(|| {
+            // Rows beyond the notebook were forgotten by an undo: their entries are stale.
+            ((id as usize) < store.len() && store.status(id) == Status::Open).then(|| {
                 let n = store.node(id);
                 ordering.key(id, n.g, n.h, n.depth)
             })
@@ -185,5 +186,18 @@ impl<P: Problem> Strategy<P> for BestFirst {
 
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send> {
         Box::new(self.clone())
+    }
+
+    fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
+        core.set_status(pick, Status::Open);
+        for id in first_new..NodeId::try_from(core.store.len()).expect("ids fit in u32") {
+            if core.store.status(id) == Status::Open {
+                self.open.forget(self.key(&core.store, id));
+            }
+        }
+        core.store.truncate(first_new as usize);
+        self.open.push(self.key(&core.store, pick));
+        self.clean(&core.store);
+        true
     }
 }

@@ -1,0 +1,89 @@
+//! Seek times of time travel over 100,000- and 1,000,000-step searches: Dijkstra on a
+//! 15-puzzle, whose notebook grows every step (the worst case for keyframes: each one copies
+//! every row and the open list).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use frontier::engine::timeline::Timeline;
+use frontier::scenario::{Scenario, SearchSpec};
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Instant;
+
+fn timeline_of(steps: u64) -> Timeline {
+    let text = "Scenario(problem: SlidingPuzzle(width: 4, height: 4, \
+        start: [0, 2, 4, 14, 11, 1, 7, 6, 3, 8, 15, 13, 10, 5, 9, 12]), \
+        search: (algorithm: Dijkstra, max_states: 4000000))";
+    let session = Scenario::parse(text, "bench", Path::new("."))
+        .expect("parses")
+        .session(&SearchSpec::default())
+        .expect("builds");
+    let mut timeline = Timeline::new(session);
+    let started = Instant::now();
+    assert_eq!(timeline.go_to(steps).expect("runs"), steps);
+    let (count, bytes) = timeline.keyframes();
+    eprintln!(
+        "recorded {steps} steps in {:.2?}: {} rows, {count} keyframes every {} steps, {} MiB of keyframes, {} MiB live",
+        started.elapsed(),
+        timeline.session().rows(),
+        timeline.interval(),
+        bytes >> 20,
+        timeline.session().memory_bytes() >> 20
+    );
+    let copy = Instant::now();
+    let keyframe = timeline.session().snapshot().expect("copies");
+    let copy = copy.elapsed();
+    drop(keyframe);
+    let back = Instant::now();
+    timeline.go_to(steps - 10_000).expect("undoes");
+    let back = back.elapsed();
+    let forward = Instant::now();
+    timeline.go_to(steps).expect("replays");
+    let forward = forward.elapsed();
+    eprintln!(
+        "at {steps}: one keyframe copy {copy:.2?}; 10,000 steps undone {back:.2?}, replayed {forward:.2?}"
+    );
+    timeline
+}
+
+/// Steps spread over the whole search, in a scrambled but fixed order.
+fn targets(steps: u64) -> Vec<u64> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..64)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % (steps + 1)
+        })
+        .collect()
+}
+
+fn seek(c: &mut Criterion) {
+    let mut group = c.benchmark_group("timeline");
+    group.sample_size(10);
+    for steps in [100_000, 1_000_000] {
+        let mut timeline = timeline_of(steps);
+        let targets = targets(steps);
+        let mut i = 0;
+        group.bench_function(format!("go_to a random step of {steps}"), |b| {
+            b.iter(|| {
+                i = (i + 1) % targets.len();
+                black_box(timeline.go_to(targets[i]).expect("seeks"))
+            });
+        });
+        timeline.go_to(steps).expect("seeks");
+        group.bench_function(format!("step back from the end of {steps}"), |b| {
+            b.iter(|| {
+                if timeline.steps() < steps - 1000 {
+                    timeline.go_to(steps).expect("seeks");
+                }
+                timeline.step_back().expect("steps back");
+                black_box(timeline.steps())
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, seek);
+criterion_main!(benches);

@@ -1,0 +1,172 @@
+//! `frontier compare`: several settings on one scenario, stepped together, tabled.
+
+use super::EXIT_UNUSABLE;
+use crate::engine::compare::{Comparison, Lane};
+use crate::engine::settings::{Algorithm, Heuristic, TieKey};
+use crate::scenario::{Scenario, ScenarioError, SearchSpec};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The scenario file (RON).
+    pub scenario: PathBuf,
+    /// One column per algorithm (repeat: `--algorithm astar --algorithm dijkstra`).
+    #[arg(long, value_parser = Algorithm::from_cli)]
+    pub algorithm: Vec<Algorithm>,
+    /// One heuristic for all columns, or one per column (repeat, in the order of
+    /// `--algorithm`; alone, one column per heuristic).
+    #[arg(long, value_parser = Heuristic::from_cli)]
+    pub heuristic: Vec<Heuristic>,
+    /// Tie-break policy for every column.
+    #[arg(long, value_parser = TieKey::parse_policy)]
+    pub tie_break: Option<Vec<TieKey>>,
+    /// The w of weighted A*, for every column.
+    #[arg(long)]
+    pub weight: Option<f64>,
+    /// Most rows each notebook may hold.
+    #[arg(long)]
+    pub max_states: Option<usize>,
+    /// Stop after this many steps.
+    #[arg(long)]
+    pub max_steps: Option<u64>,
+    /// One JSON object on stdout instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl CompareArgs {
+    /// One spec per column, each with a label.
+    fn columns(&self) -> Result<Vec<(String, SearchSpec)>, ScenarioError> {
+        let (a, h) = (self.algorithm.len(), self.heuristic.len());
+        let n = a.max(h);
+        if n < 2 || (a > 1 && h > 1 && a != h) {
+            return Err(ScenarioError::Invalid(format!(
+                "compare needs two or more columns: repeat --algorithm or --heuristic (given {a} \
+                 algorithms and {h} heuristics; when both repeat, give as many of each)"
+            )));
+        }
+        Ok((0..n)
+            .map(|i| {
+                let algorithm = self.algorithm.get(i).or(self.algorithm.first()).copied();
+                let heuristic = self.heuristic.get(i).or(self.heuristic.first()).copied();
+                let label = [
+                    (a > 1)
+                        .then(|| algorithm.map(Algorithm::cli_name))
+                        .flatten(),
+                    (h > 1)
+                        .then(|| heuristic.map(Heuristic::cli_name))
+                        .flatten(),
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" ");
+                let spec = SearchSpec {
+                    algorithm,
+                    heuristic,
+                    tie_break: self.tie_break.clone(),
+                    max_states: self.max_states,
+                    weight: self.weight,
+                    ..SearchSpec::default()
+                };
+                (label, spec)
+            })
+            .collect())
+    }
+}
+
+/// Runs `frontier compare`; returns the exit status.
+#[must_use]
+pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> u8 {
+    match compare_inner(args, out) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("frontier: {e}");
+            EXIT_UNUSABLE
+        }
+    }
+}
+
+fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
+    let scenario = Scenario::load(&args.scenario)?;
+    let lanes = args
+        .columns()?
+        .into_iter()
+        .map(|(label, spec)| {
+            Ok(Lane {
+                label,
+                session: scenario.session(&spec)?,
+            })
+        })
+        .collect::<Result<Vec<_>, ScenarioError>>()?;
+    let mut comparison = Comparison::new(lanes);
+    comparison.run(args.max_steps.unwrap_or(u64::MAX));
+    let table = comparison.table();
+    let io = |e: std::io::Error| ScenarioError::Write {
+        path: "standard output".into(),
+        message: e.to_string(),
+    };
+    if args.json {
+        let lanes: Vec<serde_json::Value> = table
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "label": r.label,
+                    "outcome": r.outcome,
+                    "steps": r.steps,
+                    "states_checked": r.states_checked,
+                    "states_stored": r.states_stored,
+                    "max_open": r.max_open,
+                    "cost": super::cost_json(r.cost),
+                })
+            })
+            .collect();
+        let json = serde_json::json!({
+            "lanes": lanes,
+            "first_difference": comparison.divergence(),
+        });
+        writeln!(out, "{json}").map_err(io)?;
+        return Ok(());
+    }
+    let width = table
+        .iter()
+        .map(|r| r.label.len())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    writeln!(
+        out,
+        "{:width$}  {:>13}  {:>6}  {:>8}  {:>7}  {:>12}  {:>6}",
+        "setting", "outcome", "steps", "checked", "stored", "largest open", "cost"
+    )
+    .map_err(io)?;
+    for r in &table {
+        let cost = r.cost.map_or_else(|| "-".into(), |c| c.to_string());
+        writeln!(
+            out,
+            "{:width$}  {:>13}  {:>6}  {:>8}  {:>7}  {:>12}  {:>6}",
+            r.label, r.outcome, r.steps, r.states_checked, r.states_stored, r.max_open, cost
+        )
+        .map_err(io)?;
+    }
+    match comparison.divergence() {
+        Some(d) => {
+            let picks: Vec<String> = table
+                .iter()
+                .zip(&d.picks)
+                .map(|(r, p)| format!("{} picks {}", r.label, p.as_deref().unwrap_or("nothing")))
+                .collect();
+            writeln!(
+                out,
+                "picks first differ on step {}: {}",
+                d.step,
+                picks.join(", ")
+            )
+        }
+        None => writeln!(out, "the picks never differ"),
+    }
+    .map_err(io)?;
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! End to end through the built binary: traces, replay, breakpoints, exports and compare.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const SEED: &str = "Scenario(problem: SlidingPuzzle(width: 3, height: 3, \
+    start: [5,4,2,7,0,3,8,1,6], goal: [1,2,3,4,5,6,7,8,0]), \
+    search: (algorithm: AStar, heuristic: Manhattan))";
+
+/// A scratch folder of its own for each test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("frontier-replay-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("seed.ron"), SEED).unwrap();
+    dir
+}
+
+fn frontier(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_frontier"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+#[test]
+fn a_recorded_trace_verifies_and_replays_to_step_5() {
+    let dir = scratch("verify");
+    let run = frontier(&dir, &["run", "seed.ron", "--trace", "t.ron"]);
+    assert!(run.status.success());
+    let verify = frontier(&dir, &["replay", "t.ron", "--verify", "--json"]);
+    assert_eq!(verify.status.code(), Some(0));
+    let v = json(&verify);
+    assert_eq!(v["verified"], true);
+    assert_eq!(v["first_difference"], serde_json::Value::Null);
+    assert_eq!(v["states_checked"], 20);
+    let to5 = json(&frontier(&dir, &["replay", "t.ron", "--to", "5", "--json"]));
+    assert_eq!(
+        (to5["steps"].as_u64(), to5["states_checked"].as_u64()),
+        (Some(5), Some(5))
+    );
+    assert_eq!(to5["outcome"], "step_limit");
+}
+
+#[test]
+fn a_hand_edited_trace_names_the_first_differing_step() {
+    let dir = scratch("edited");
+    assert!(
+        frontier(&dir, &["run", "seed.ron", "--trace", "t.ron"])
+            .status
+            .success()
+    );
+    let text = std::fs::read_to_string(dir.join("t.ron")).unwrap();
+    let line = text.lines().find(|l| l.contains("step: 9,")).unwrap();
+    // Claim a different fate for the first successor of step 9.
+    let edited_line = if line.contains("fate: stored_new") {
+        line.replacen("fate: stored_new", "fate: kept", 1)
+    } else {
+        line.replacen("fate: kept", "fate: stored_new", 1)
+    };
+    std::fs::write(dir.join("t.ron"), text.replace(line, &edited_line)).unwrap();
+    let out = frontier(&dir, &["replay", "t.ron", "--verify", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["verified"], false);
+    assert_eq!(v["first_difference"]["step"], 9);
+    assert_eq!(v["first_difference"]["what"], "successors");
+}
+
+#[test]
+fn damaged_and_foreign_traces_are_unusable_with_a_reason() {
+    let dir = scratch("damaged");
+    assert!(
+        frontier(&dir, &["run", "seed.ron", "--trace", "t.ron"])
+            .status
+            .success()
+    );
+    let text = std::fs::read_to_string(dir.join("t.ron")).unwrap();
+    std::fs::write(dir.join("cut.ron"), &text[..text.len() - 40]).unwrap();
+    let out = frontier(&dir, &["replay", "cut.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line "));
+    let old = text.replacen(env!("CARGO_PKG_VERSION"), "0.0.0-old", 1);
+    std::fs::write(dir.join("old.ron"), old).unwrap();
+    let out = frontier(&dir, &["replay", "old.ron", "--verify"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("recorded by frontier 0.0.0-old"));
+}
+
+#[test]
+fn until_f_rises_on_the_seed_ends_with_the_goal_at_step_21() {
+    let dir = scratch("until");
+    let out = frontier(&dir, &["run", "seed.ron", "--until", "f-rises", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(
+        (v["outcome"].as_str(), v["steps"].as_u64()),
+        (Some("goal_found"), Some(21))
+    );
+    assert_eq!(v["stopped_by"], serde_json::Value::Null);
+    let v = json(&frontier(
+        &dir,
+        &[
+            "run", "seed.ron", "--until", "tie>=2", "--until", "step=9", "--json",
+        ],
+    ));
+    assert_eq!(
+        (v["outcome"].as_str(), v["steps"].as_u64()),
+        (Some("breakpoint"), Some(2))
+    );
+    assert_eq!(v["stopped_by"]["breakpoint"], "tie>=2");
+    let text = frontier(&dir, &["run", "seed.ron", "--until", "state=123456780"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.starts_with("Stopped at breakpoint state=123456780: 123456780 stored on step 20"),
+        "{text}"
+    );
+    let goal = frontier(&dir, &["run", "seed.ron", "--until", "goal"]);
+    let goal = String::from_utf8_lossy(&goal.stdout);
+    assert!(goal.starts_with("Goal found"), "{goal}");
+    assert!(
+        goal.contains("stopped by breakpoint goal: goal accepted on step 21"),
+        "{goal}"
+    );
+    let bad = frontier(&dir, &["run", "seed.ron", "--until", "f-falls"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn csv_has_a_line_per_step_and_posthoc_needs_a_grid() {
+    let dir = scratch("csv");
+    let out = frontier(&dir, &["run", "seed.ron", "--csv", "steps.csv"]);
+    assert!(out.status.success());
+    let csv = std::fs::read_to_string(dir.join("steps.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 22);
+    assert!(csv.lines().last().unwrap().ends_with("goal_found"));
+    let out = frontier(&dir, &["run", "seed.ron", "--posthoc", "p.trace.yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Posthoc"));
+}
+
+#[test]
+fn compare_tables_each_setting_as_separate_runs_would() {
+    let dir = scratch("compare");
+    let out = frontier(
+        &dir,
+        &[
+            "compare",
+            "seed.ron",
+            "--algorithm",
+            "astar",
+            "--algorithm",
+            "bfs",
+            "--json",
+        ],
+    );
+    assert!(out.status.success());
+    let v = json(&out);
+    for (i, alg) in ["astar", "bfs"].iter().enumerate() {
+        let alone = json(&frontier(
+            &dir,
+            &["run", "seed.ron", "--algorithm", alg, "--json"],
+        ));
+        let lane = &v["lanes"][i];
+        for field in [
+            "steps",
+            "states_checked",
+            "states_stored",
+            "max_open",
+            "cost",
+        ] {
+            assert_eq!(lane[field], alone[field], "{alg} {field}");
+        }
+    }
+    assert!(v["first_difference"]["step"].as_u64().unwrap() >= 2);
+    let one = frontier(&dir, &["compare", "seed.ron", "--algorithm", "astar"]);
+    assert_eq!(one.status.code(), Some(2));
+}
