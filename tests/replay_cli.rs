@@ -186,3 +186,27 @@ fn compare_tables_each_setting_as_separate_runs_would() {
     let one = frontier(&dir, &["compare", "seed.ron", "--algorithm", "astar"]);
     assert_eq!(one.status.code(), Some(2));
 }
+
+#[test]
+fn posthoc_traces_place_grid_states_at_their_cells() {
+    let dir = scratch("posthoc");
+    std::fs::write(
+        dir.join("g.ron"),
+        r#"Scenario(problem: Grid(map: "....\n.##.\n....", start: (x: 0, y: 1), goal: (x: 3, y: 1)))"#,
+    )
+    .unwrap();
+    let out = frontier(&dir, &["run", "g.ron", "--posthoc", "g.trace.yaml"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trace = std::fs::read_to_string(dir.join("g.trace.yaml")).unwrap();
+    assert!(trace.contains("version: 1.4.0"), "{trace}");
+    // The start (0, 1) is the source; the goal (3, 1) is reached.
+    assert!(
+        trace.contains("type: source") && trace.contains("x: 0, y: 1"),
+        "{trace}"
+    );
+    assert!(trace.contains("x: 3, y: 1"), "{trace}");
+}

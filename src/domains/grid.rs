@@ -330,6 +330,12 @@ impl Problem for Grid {
     fn place(&self, state: &u32) -> Option<usize> {
         Some(*state as usize)
     }
+
+    fn position(&self, state: &u32) -> Option<(i64, i64)> {
+        let cell = *state as usize;
+        let (x, y) = (cell % self.map.width, cell / self.map.width);
+        Some((i64::try_from(x).ok()?, i64::try_from(y).ok()?))
+    }
 }
 
 #[cfg(test)]
