@@ -1,6 +1,7 @@
 //! One search in progress: the notebook, a strategy that does one expansion per step, the
 //! counts, the outcome and the log. Running to the end is stepping until an outcome.
 
+use super::chunked::ChunkedVec;
 use super::cost::Cost;
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use super::log::Log;
@@ -180,7 +181,7 @@ pub struct Search<P: Problem> {
     event: StepEvent,
     log: Log,
     /// The largest open size after each step (what undoing a step restores).
-    max_open_at: Vec<u64>,
+    max_open_at: ChunkedVec<u64>,
 }
 
 impl<P: Problem> Search<P> {
@@ -206,7 +207,7 @@ impl<P: Problem> Search<P> {
             outcome: refusal.map(|r| Outcome::Refused(r.0)),
             event: StepEvent::default(),
             log: Log::default(),
-            max_open_at: Vec::new(),
+            max_open_at: ChunkedVec::default(),
         }
     }
 
@@ -316,6 +317,15 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn log(&self) -> &Log {
         &self.log
+    }
+
+    /// Bytes held by the notebook, the strategy and everything recorded per step.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.core.store.bytes()
+            + self.strategy.bytes()
+            + self.log.bytes()
+            + self.max_open_at.bytes()
     }
 
     /// The last step's event.

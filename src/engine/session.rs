@@ -211,7 +211,7 @@ where
     }
 
     fn memory_bytes(&self) -> usize {
-        self.core().store.bytes() + self.strategy().bytes() + self.log().bytes()
+        Search::bytes(self)
     }
 
     fn candidates(&self) -> Option<u128> {
