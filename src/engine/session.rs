@@ -5,7 +5,7 @@ use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
 use super::log::Log;
 use super::problem::Problem;
 use super::search::Search;
-use super::settings::Settings;
+use super::settings::{Heuristic, Settings};
 use super::store::NodeId;
 use super::view::{BoardView, Row};
 
@@ -44,6 +44,10 @@ pub trait Session: Send {
     fn strategy_status(&self) -> Option<String>;
     /// Bytes held by the notebook, open list and log.
     fn memory_bytes(&self) -> usize;
+    /// The heuristics the problem offers (the app's menu), its default first.
+    fn heuristics(&self) -> &'static [Heuristic] {
+        &Heuristic::ALL
+    }
 }
 
 impl<P> Session for Search<P>
@@ -184,5 +188,9 @@ where
 
     fn memory_bytes(&self) -> usize {
         self.core().store.bytes() + self.strategy().bytes() + self.log().bytes()
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        self.core().problem.heuristics()
     }
 }
