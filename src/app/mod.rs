@@ -47,9 +47,19 @@ pub fn run(scenario: Scenario) -> eframe::Result {
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
-            Ok(Box::new(FrontierApp::new(scenario, layout)?))
+            Ok(Box::new(FrontierApp::new(&cc.egui_ctx, scenario, layout)?))
         }),
     )
+}
+
+/// Lets proportional text fall back to the monospace font, which has the arrows and shapes
+/// (→ ▲ ▼ ▶) the step words and tables use and the default proportional font lacks.
+fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+        family.insert(1.min(family.len()), "Hack".to_string());
+    }
+    ctx.set_fonts(fonts);
 }
 
 /// "Frontier — <scenario title>".
@@ -84,11 +94,16 @@ pub struct FrontierApp {
 }
 
 impl FrontierApp {
-    /// The app on `scenario` with a remembered `layout`.
+    /// The app on `scenario` with a remembered `layout`, drawing into `ctx`.
     ///
     /// # Errors
     /// The scenario's search could not be built (a domain file that cannot be read).
-    pub fn new(scenario: Scenario, layout: Layout) -> Result<FrontierApp, ScenarioError> {
+    pub fn new(
+        ctx: &egui::Context,
+        scenario: Scenario,
+        layout: Layout,
+    ) -> Result<FrontierApp, ScenarioError> {
+        install_fonts(ctx);
         let session = scenario.session(&SearchSpec::default())?;
         let playback = Playback::new(layout.speed);
         let mut app = FrontierApp {

@@ -203,8 +203,8 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
                         };
                         let arrow = match (sort.column == column, sort.descending) {
                             (false, _) => "",
-                            (true, false) => " ⏶",
-                            (true, true) => " ⏷",
+                            (true, false) => " ▲",
+                            (true, true) => " ▼",
                         };
                         let button =
                             egui::Button::new(RichText::new(format!("{label}{arrow}")).strong())

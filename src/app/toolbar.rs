@@ -228,6 +228,7 @@ fn step_controls(
     if ui
         .add(
             Slider::new(&mut speed, SPEED_RANGE)
+                .text("speed")
                 .logarithmic(true)
                 .suffix(" steps/s")
                 .max_decimals(0),
