@@ -530,6 +530,7 @@ impl FrontierApp {
                     ids: self.open_ids.ids(),
                     pick: pick.as_ref(),
                     selected: self.selected,
+                    ties: true,
                 };
                 commands.extend(tables::show(ui, &view, &mut self.layout.open_sort));
             });
@@ -541,6 +542,7 @@ impl FrontierApp {
                 ids: self.closed_ids.ids(),
                 pick: None,
                 selected: self.selected,
+                ties: false,
             };
             commands.extend(tables::show(ui, &view, &mut self.layout.closed_sort));
         });

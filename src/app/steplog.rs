@@ -61,7 +61,8 @@ pub fn show(ui: &mut Ui, log: &StepLog) {
         .auto_shrink([false, false])
         .show_rows(ui, row_height, log.lines().len(), |ui, range| {
             for line in log.lines().range(range) {
-                ui.monospace(line);
+                // One line per row, never wrapped, so the rows stay the height show_rows assumes.
+                ui.add(egui::Label::new(egui::RichText::new(line).monospace()).extend());
             }
         });
 }

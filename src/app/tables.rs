@@ -158,6 +158,8 @@ pub struct TableView<'a> {
     /// The next pick, highlighted in every sort order; rows tied with it are marked.
     pub pick: Option<&'a Pick>,
     pub selected: Option<NodeId>,
+    /// Whether the table has the tie column (the open list).
+    pub ties: bool,
 }
 
 /// Highlight of the next pick.
@@ -182,20 +184,31 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
     let mut command = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     ui.push_id(view.name, |ui| {
+        let headers = if view.ties {
+            &HEADERS[..]
+        } else {
+            &HEADERS[..HEADERS.len() - 1]
+        };
         let mut table = TableBuilder::new(ui)
             .striped(true)
             .sense(Sense::click())
             .resizable(true)
             .auto_shrink([false, false])
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
             .column(Column::initial(64.0).at_least(36.0))
             .column(Column::initial(110.0).at_least(40.0).clip(true));
-        for _ in 2..HEADERS.len() - 1 {
-            table = table.column(Column::initial(44.0).at_least(24.0));
+        for _ in 2..6 {
+            table = table.column(Column::initial(48.0).at_least(24.0));
+        }
+        table = table
+            .column(Column::initial(56.0).at_least(24.0))
+            .column(Column::initial(72.0).at_least(24.0));
+        if view.ties {
+            table = table.column(Column::remainder().at_least(30.0));
         }
         table
-            .column(Column::remainder().at_least(30.0))
             .header(row_height, |mut header| {
-                for (label, column) in HEADERS {
+                for &(label, column) in headers {
                     header.col(|ui| {
                         let Some(column) = column else {
                             ui.strong(label);
@@ -255,11 +268,13 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
                         }
                     });
                     table_row.col(|ui| cell(ui, is_pick, row.reopened.to_string()));
-                    table_row.col(|ui| {
-                        if !marks.is_empty() {
-                            ui.colored_label(TIE_COLOR, marks);
-                        }
-                    });
+                    if view.ties {
+                        table_row.col(|ui| {
+                            if !marks.is_empty() {
+                                ui.colored_label(TIE_COLOR, marks);
+                            }
+                        });
+                    }
                     if table_row.response().clicked() {
                         command = Some(Command::Select(Some(id)));
                     }
