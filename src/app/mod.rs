@@ -423,16 +423,21 @@ impl FrontierApp {
     fn refresh(&mut self, now: f64) {
         let running = self.playback.is_running();
         let session = self.session.as_ref();
-        self.open_ids
-            .refresh(session, Status::Open, self.layout.open_sort, now, running);
-        self.closed_ids.refresh(
-            session,
-            Status::Closed,
-            self.layout.closed_sort,
-            now,
-            running,
-        );
-        self.pick_text.refresh(session, self.open_ids.ids());
+        let open_worked =
+            self.open_ids
+                .refresh(session, Status::Open, self.layout.open_sort, now, running);
+        // While running, the two lists take turns, so one frame pays for one at most.
+        if !(running && open_worked) {
+            self.closed_ids.refresh(
+                session,
+                Status::Closed,
+                self.layout.closed_sort,
+                now,
+                running,
+            );
+        }
+        self.pick_text
+            .refresh(session, self.open_ids.ids(), self.open_ids.stamp());
     }
 
     fn board_panel(&self, ui: &mut Ui) -> Vec<Command> {

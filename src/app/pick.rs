@@ -47,9 +47,13 @@ fn numeric_levels(pick: &Pick) -> usize {
         .count()
 }
 
+/// Longest open list scanned for a runner-up when the list is not in pick order.
+const SCAN_LIMIT: usize = 100_000;
+
 /// The open row that would win if the pick were gone, among those tied with it on every
 /// numeric level; `None` when the pick wins outright. `open` may be in any order; when it is in
-/// pick order its second row is checked first, so the usual case costs one lookup.
+/// pick order its second row is checked first, so the usual case costs one lookup. Otherwise
+/// lists longer than [`SCAN_LIMIT`] are not scanned (and `None` is returned).
 #[must_use]
 pub fn runner_up(session: &dyn Session, pick: &Pick, open: &[NodeId]) -> Option<NodeId> {
     let levels = numeric_levels(pick);
@@ -67,6 +71,9 @@ pub fn runner_up(session: &dyn Session, pick: &Pick, open: &[NodeId]) -> Option<
         && let Some(second) = open.get(1).filter(|id| rival(id))
     {
         return Some(*second);
+    }
+    if open.len() > SCAN_LIMIT {
+        return None;
     }
     let rivals = open.iter().filter(|id| rival(id)).copied();
     if last_stored {
@@ -98,17 +105,23 @@ pub struct PickText {
 }
 
 impl PickText {
+    /// Rebuilds the words when the open list was brought up to date (`stamp`), so a running
+    /// search recomputes them only as often as the tables.
+    pub fn refresh(&mut self, session: &dyn Session, open: &[NodeId], stamp: Option<(u64, usize)>) {
+        if stamp.is_none() || self.built_for == stamp {
+            return;
+        }
+        self.built_for = stamp;
+        self.build(session, open);
+    }
+}
+
+impl PickText {
     pub fn clear(&mut self) {
         *self = PickText::default();
     }
 
-    /// Rebuilds the words when the step moved on.
-    pub fn refresh(&mut self, session: &dyn Session, open: &[NodeId]) {
-        let key = (session.steps(), open.len());
-        if self.built_for == Some(key) {
-            return;
-        }
-        self.built_for = Some(key);
+    fn build(&mut self, session: &dyn Session, open: &[NodeId]) {
         self.lines.clear();
         if let Some(status) = session.strategy_status() {
             self.lines.push(status);

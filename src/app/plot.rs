@@ -10,7 +10,7 @@ use egui::{Color32, Id, Ui};
 use egui_plot::{HoverPosition, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
 
 /// Most points drawn per series; longer histories are thinned evenly.
-const MAX_POINTS: usize = 4000;
+const MAX_POINTS: usize = 1500;
 
 /// What one step picked.
 #[derive(Clone, Copy, Debug, PartialEq)]

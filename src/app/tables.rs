@@ -6,14 +6,17 @@
 
 use super::command::Command;
 use super::pick::tie_marks;
-use crate::engine::event::Pick;
+use crate::engine::event::{Fate, Pick};
+use crate::engine::frontier::{Key, Ordering};
 use crate::engine::session::Session;
+use crate::engine::settings::Algorithm;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::view::Row;
 use eframe::egui;
 use egui::{Color32, RichText, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 use serde::{Deserialize, Serialize};
+use std::time::Instant;
 
 /// Longest a stale sorted list may be shown while running, in seconds.
 const REFRESH_WHILE_RUNNING: f64 = 0.3;
@@ -71,37 +74,76 @@ fn sort_key(row: &Row, column: SortColumn) -> i64 {
     }
 }
 
+/// A row's place in a sorted list: smaller comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    /// A column value (negated when descending), then the id.
+    Value(i64, NodeId),
+    /// The best-first open list's own key, which ends in the storing rank.
+    Pick(Key),
+}
+
+/// How rows are placed: by a column, or (for the best-first algorithms, whose open order is a
+/// sort by [`Ordering::key`]) by the algorithm's priority. `None`: only the session knows the
+/// order (a stack, an iterative-deepening path), so the list is rebuilt from
+/// [`Session::open_order`].
+fn placer(session: &dyn Session, status: Status, sort: Sort) -> Option<impl Fn(&Row) -> Place> {
+    let settings = session.settings();
+    let ordering = match (status, sort.column, sort.descending) {
+        (Status::Open, SortColumn::Priority, true) => return None,
+        (Status::Open, SortColumn::Priority, false) => {
+            let best_first = matches!(
+                settings.algorithm,
+                Algorithm::AStar
+                    | Algorithm::Dijkstra
+                    | Algorithm::BreadthFirst
+                    | Algorithm::Greedy
+                    | Algorithm::WeightedAStar
+            );
+            if !best_first {
+                return None;
+            }
+            Some(Ordering::new(
+                settings.algorithm,
+                settings.weight,
+                &settings.tie_break,
+            ))
+        }
+        _ => None,
+    };
+    Some(move |row: &Row| match &ordering {
+        Some(o) => Place::Pick(o.key(row.id, row.g, row.h, row.depth)),
+        None => {
+            let value = sort_key(row, sort.column);
+            Place::Value(if sort.descending { -value } else { value }, row.id)
+        }
+    })
+}
+
 /// The ids of the rows with `status`, in `sort` order.
 #[must_use]
 pub fn sorted_ids(session: &dyn Session, status: Status, sort: Sort) -> Vec<NodeId> {
-    if status == Status::Open && sort.column == SortColumn::Priority {
-        let mut ids = session.open_order();
-        if sort.descending {
-            ids.reverse();
-        }
-        return ids;
-    }
-    let rows = NodeId::try_from(session.rows()).expect("ids fit in u32");
-    let mut keyed: Vec<(i64, NodeId)> = (0..rows)
-        .filter_map(|id| {
-            let row = session.row(id);
-            (row.status == status).then(|| (sort_key(&row, sort.column), id))
-        })
-        .collect();
-    if sort.descending {
-        keyed.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    } else {
-        keyed.sort_unstable();
-    }
-    keyed.into_iter().map(|(_, id)| id).collect()
+    let mut list = SortedIds::default();
+    list.rebuild(
+        session,
+        status,
+        (session.steps(), session.rows(), sort),
+        0.0,
+    );
+    list.ids
 }
 
-/// A sorted id list and what it was built for.
+/// A sorted id list and what it was built for. After a few steps it is updated from the
+/// search's log (only the rows those steps touched move), not rebuilt.
 #[derive(Debug, Default)]
 pub struct SortedIds {
     ids: Vec<NodeId>,
+    /// The place of each id, when the order is known row by row (empty otherwise).
+    places: Vec<Place>,
     built_for: Option<(u64, usize, Sort)>,
     built_at: f64,
+    /// Seconds the last rebuild or update took.
+    cost: f64,
 }
 
 impl SortedIds {
@@ -110,13 +152,20 @@ impl SortedIds {
         &self.ids
     }
 
+    /// The step and row count the list is up to date with.
+    #[must_use]
+    pub fn stamp(&self) -> Option<(u64, usize)> {
+        self.built_for.map(|(steps, rows, _)| (steps, rows))
+    }
+
     /// Forgets the list (a new search).
     pub fn clear(&mut self) {
         *self = SortedIds::default();
     }
 
-    /// Rebuilds the list if the search or the sort moved on; while `running`, at most every
-    /// [`REFRESH_WHILE_RUNNING`] seconds of `now`.
+    /// Brings the list up to date if the search or the sort moved on; while `running`, at most
+    /// every [`REFRESH_WHILE_RUNNING`] seconds of `now`, and never spending more than a tenth
+    /// of the time on it. Returns whether it did any work.
     pub fn refresh(
         &mut self,
         session: &dyn Session,
@@ -124,16 +173,26 @@ impl SortedIds {
         sort: Sort,
         now: f64,
         running: bool,
-    ) {
+    ) -> bool {
         let wanted = (session.steps(), session.rows(), sort);
-        let Some(built) = self.built_for else {
-            return self.rebuild(session, status, wanted, now);
-        };
-        let sort_changed = built.2 != sort;
-        let moved = built.0 != wanted.0 || built.1 != wanted.1;
-        if sort_changed || (moved && (!running || now - self.built_at >= REFRESH_WHILE_RUNNING)) {
-            self.rebuild(session, status, wanted, now);
+        let started = Instant::now();
+        match self.built_for {
+            Some(built) if built.2 == sort => {
+                let moved = built.0 != wanted.0 || built.1 != wanted.1;
+                let wait = REFRESH_WHILE_RUNNING.max(10.0 * self.cost);
+                if !moved || (running && now - self.built_at < wait) {
+                    return false;
+                }
+                if !self.update(session, status, built.0) {
+                    self.rebuild(session, status, wanted, now);
+                }
+                self.built_for = Some(wanted);
+                self.built_at = now;
+            }
+            _ => self.rebuild(session, status, wanted, now),
         }
+        self.cost = started.elapsed().as_secs_f64();
+        true
     }
 
     fn rebuild(
@@ -143,9 +202,119 @@ impl SortedIds {
         wanted: (u64, usize, Sort),
         now: f64,
     ) {
-        self.ids = sorted_ids(session, status, wanted.2);
+        self.places.clear();
+        self.ids = match placer(session, status, wanted.2) {
+            None => {
+                let mut ids = session.open_order();
+                if wanted.2.descending {
+                    ids.reverse();
+                }
+                ids
+            }
+            Some(place) => {
+                let rows = NodeId::try_from(session.rows()).expect("ids fit in u32");
+                let mut keyed: Vec<(Place, NodeId)> = (0..rows)
+                    .filter_map(|id| {
+                        let row = session.row(id);
+                        (row.status == status).then(|| (place(&row), id))
+                    })
+                    .collect();
+                keyed.sort_unstable();
+                self.places = keyed.iter().map(|&(p, _)| p).collect();
+                keyed.into_iter().map(|(_, id)| id).collect()
+            }
+        };
         self.built_for = Some(wanted);
         self.built_at = now;
+    }
+
+    /// Moves only the rows touched since step `from` (picked, stored, improved or reopened, as
+    /// the log records them). Returns `false` when a rebuild is needed instead: the order is
+    /// not known row by row, the log does not reach back, or too much changed.
+    fn update(&mut self, session: &dyn Session, status: Status, from: u64) -> bool {
+        let Some(sort) = self.built_for.map(|b| b.2) else {
+            return false;
+        };
+        let Some(place) = placer(session, status, sort) else {
+            return false;
+        };
+        let log = session.log();
+        let to = session.steps();
+        let (Ok(from), Ok(to)) = (usize::try_from(from), usize::try_from(to)) else {
+            return false;
+        };
+        if log.len() != to || from > to || self.places.len() != self.ids.len() {
+            return false;
+        }
+        let mut touched: Vec<NodeId> = Vec::new();
+        for step in from..to {
+            touched.extend(log.pick(step));
+            touched.extend(
+                log.successors(step)
+                    .filter(|r| matches!(r.fate, Fate::StoredNew | Fate::Improved | Fate::Reopened))
+                    .map(|r| r.target),
+            );
+            if touched.len() > self.ids.len() / 4 + 1024 {
+                return false;
+            }
+        }
+        let mut is_touched = vec![false; session.rows()];
+        for &id in &touched {
+            is_touched[id as usize] = true;
+        }
+        let mut added: Vec<(Place, NodeId)> = Vec::new();
+        for (id, flag) in is_touched.iter().enumerate() {
+            if *flag {
+                let row = session.row(NodeId::try_from(id).expect("ids fit in u32"));
+                if row.status == status {
+                    added.push((place(&row), row.id));
+                }
+            }
+        }
+        added.sort_unstable();
+        self.remove_touched(&is_touched);
+        self.merge_in(&added);
+        true
+    }
+
+    /// Drops the touched rows, in place.
+    fn remove_touched(&mut self, is_touched: &[bool]) {
+        let mut kept = 0;
+        for i in 0..self.ids.len() {
+            if !is_touched[self.ids[i] as usize] {
+                self.ids[kept] = self.ids[i];
+                self.places[kept] = self.places[i];
+                kept += 1;
+            }
+        }
+        self.ids.truncate(kept);
+        self.places.truncate(kept);
+    }
+
+    /// Merges sorted `added` rows in, in place, from the back.
+    fn merge_in(&mut self, added: &[(Place, NodeId)]) {
+        let old = self.ids.len();
+        let Some(&(last_place, last_id)) = added.last() else {
+            return;
+        };
+        self.ids.resize(old + added.len(), last_id);
+        self.places.resize(old + added.len(), last_place);
+        let (mut i, mut j) = (old, added.len());
+        for k in (0..self.ids.len()).rev() {
+            let take_old =
+                i > 0 && (j == 0 || (self.places[i - 1], self.ids[i - 1]) > added[j - 1]);
+            if take_old {
+                i -= 1;
+                self.ids[k] = self.ids[i];
+                self.places[k] = self.places[i];
+            } else {
+                j -= 1;
+                (self.places[k], self.ids[k]) = added[j];
+            }
+            if j == 0 {
+                break;
+            }
+        }
     }
 }
 
@@ -300,7 +469,7 @@ fn cell(ui: &mut Ui, is_pick: bool, text: String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Scenario, SearchSpec};
+    use crate::scenario::{LIBRARY, Scenario, SearchSpec};
 
     fn seed_after(steps: usize) -> Box<dyn Session> {
         let mut session = Scenario::built_in()
@@ -355,6 +524,80 @@ mod tests {
         );
         // Priority order puts the next pick first.
         assert_eq!(open.first().copied(), session.next_pick().map(|p| p.id));
+    }
+
+    #[test]
+    fn updates_from_the_log_match_a_fresh_sort() {
+        // Weighted A* (w = 2) on the 31-move puzzle improves and reopens rows; A* and
+        // breadth-first on the seed exercise the pick order and its ties. Each sort is updated
+        // step by step, and after jumps of 25 steps.
+        let hardest = LIBRARY
+            .iter()
+            .find(|(n, _)| *n == "hardest_31_moves.ron")
+            .unwrap()
+            .1;
+        let hardest = Scenario::parse(hardest, "hardest", std::path::Path::new(".")).unwrap();
+        for (scenario, algorithm) in [
+            (hardest, Algorithm::WeightedAStar),
+            (Scenario::built_in(), Algorithm::AStar),
+            (Scenario::built_in(), Algorithm::BreadthFirst),
+        ] {
+            let mut session = scenario
+                .session(&SearchSpec {
+                    algorithm: Some(algorithm),
+                    ..SearchSpec::default()
+                })
+                .unwrap();
+            let sorts = [
+                (Status::Open, Sort::default()),
+                (Status::Open, Sort::default().clicked(SortColumn::H)),
+                (
+                    Status::Open,
+                    Sort::default()
+                        .clicked(SortColumn::G)
+                        .clicked(SortColumn::G),
+                ),
+                (Status::Closed, Sort::default()),
+                (Status::Closed, Sort::default().clicked(SortColumn::Depth)),
+            ];
+            let mut lists: Vec<SortedIds> = sorts.iter().map(|_| SortedIds::default()).collect();
+            for round in 0..200 {
+                let jump = if round % 10 == 9 { 25 } else { 1 };
+                for _ in 0..jump {
+                    session.step();
+                }
+                for ((status, sort), list) in sorts.iter().zip(&mut lists) {
+                    list.refresh(session.as_ref(), *status, *sort, f64::from(round), false);
+                    // A fresh list built the slow way, by sorting every row.
+                    let mut fresh: Vec<(i64, NodeId)> = (0..session.rows() as NodeId)
+                        .map(|id| session.row(id))
+                        .filter(|row| row.status == *status)
+                        .map(|row| (sort_key(&row, sort.column), row.id))
+                        .collect();
+                    fresh.sort_by(|a, b| {
+                        let by_value = if sort.descending {
+                            b.0.cmp(&a.0)
+                        } else {
+                            a.0.cmp(&b.0)
+                        };
+                        by_value.then(a.1.cmp(&b.1))
+                    });
+                    if sort.column == SortColumn::Priority && *status == Status::Open {
+                        assert_eq!(list.ids(), session.open_order().as_slice(), "{algorithm:?}");
+                    } else {
+                        let fresh: Vec<NodeId> = fresh.into_iter().map(|(_, id)| id).collect();
+                        assert_eq!(
+                            list.ids(),
+                            fresh.as_slice(),
+                            "{algorithm:?} {status:?} {sort:?}"
+                        );
+                    }
+                }
+            }
+            if algorithm == Algorithm::WeightedAStar {
+                assert!(session.counts().reopened > 0, "the case reopens rows");
+            }
+        }
     }
 
     #[test]
