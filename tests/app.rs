@@ -177,3 +177,31 @@ fn a_refused_start_shows_the_reason_and_step_does_nothing() {
     h.get_by_label("Step 0");
     assert_eq!(h.state().session().steps(), 0);
 }
+
+#[test]
+fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
+    let mut h = harness();
+    press_step(&mut h, 1);
+    let fine = |h: &mut Harness<'_, FrontierApp>| {
+        h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Space);
+        h.run();
+    };
+    fine(&mut h);
+    h.get_by_label_contains("Fine step: the pick above comes next");
+    assert_eq!(h.state().session().steps(), 1, "announcing takes no step");
+    fine(&mut h);
+    assert_eq!(
+        h.state().session().steps(),
+        2,
+        "the second part takes the step"
+    );
+    let more =
+        |h: &Harness<'_, FrontierApp>| h.query_by_label_contains("more (Shift+Space)").is_some();
+    assert!(more(&h), "successors still to reveal");
+    while more(&h) {
+        fine(&mut h);
+    }
+    assert_eq!(h.state().session().steps(), 2, "revealing takes no step");
+    fine(&mut h);
+    h.get_by_label_contains("Fine step: the pick above comes next");
+}

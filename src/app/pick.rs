@@ -114,9 +114,7 @@ impl PickText {
         self.built_for = stamp;
         self.build(session, open);
     }
-}
 
-impl PickText {
     pub fn clear(&mut self) {
         *self = PickText::default();
     }
