@@ -157,7 +157,7 @@ fn main() {
         after_step.push(frame(&mut h));
     }
     report(
-        "the frame after a Step (re-sorting 1M open ids)",
+        "the frame after a Step (both lists updated from the log)",
         after_step,
     );
 
