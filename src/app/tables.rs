@@ -92,15 +92,7 @@ fn placer(session: &dyn Session, status: Status, sort: Sort) -> Option<impl Fn(&
     let ordering = match (status, sort.column, sort.descending) {
         (Status::Open, SortColumn::Priority, true) => return None,
         (Status::Open, SortColumn::Priority, false) => {
-            let best_first = matches!(
-                settings.algorithm,
-                Algorithm::AStar
-                    | Algorithm::Dijkstra
-                    | Algorithm::BreadthFirst
-                    | Algorithm::Greedy
-                    | Algorithm::WeightedAStar
-            );
-            if !best_first {
+            if !is_best_first(session) {
                 return None;
             }
             Some(Ordering::new(
@@ -118,6 +110,20 @@ fn placer(session: &dyn Session, status: Status, sort: Sort) -> Option<impl Fn(&
             Place::Value(if sort.descending { -value } else { value }, row.id)
         }
     })
+}
+
+/// Whether the search is one of the best-first algorithms, whose rows change only as the log
+/// records (picks, and successors stored, improved or reopened) and whose open order is a sort
+/// by [`Ordering::key`].
+fn is_best_first(session: &dyn Session) -> bool {
+    matches!(
+        session.settings().algorithm,
+        Algorithm::AStar
+            | Algorithm::Dijkstra
+            | Algorithm::BreadthFirst
+            | Algorithm::Greedy
+            | Algorithm::WeightedAStar
+    )
 }
 
 /// The ids of the rows with `status`, in `sort` order.
@@ -235,6 +241,9 @@ impl SortedIds {
         let Some(sort) = self.built_for.map(|b| b.2) else {
             return false;
         };
+        if !is_best_first(session) {
+            return false;
+        }
         let Some(place) = placer(session, status, sort) else {
             return false;
         };
@@ -274,7 +283,13 @@ impl SortedIds {
         added.sort_unstable();
         self.remove_touched(&is_touched);
         self.merge_in(&added);
-        true
+        // A guard against a strategy that changes rows the log does not show.
+        let counts = session.counts();
+        let expected = match status {
+            Status::Open => counts.open,
+            Status::Closed => counts.closed,
+        };
+        self.ids.len() as u64 == expected
     }
 
     /// Drops the touched rows, in place.
