@@ -205,3 +205,32 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
     fine(&mut h);
     h.get_by_label_contains("Fine step: the pick above comes next");
 }
+
+#[test]
+fn finished_runs_are_compared_side_by_side() {
+    let mut h = harness();
+    let run_to_end = |h: &mut Harness<'_, FrontierApp>| {
+        h.get_by_label("Run to end").click();
+        // Running repaints every frame until the search ends, a few milliseconds at a time.
+        for _ in 0..1000 {
+            h.step();
+            if !h.state().is_running() {
+                break;
+            }
+        }
+        h.run();
+    };
+    run_to_end(&mut h);
+    h.get_by_label("algorithm").click();
+    h.run();
+    h.get_by_label("Dijkstra (f = g)").click();
+    h.run();
+    run_to_end(&mut h);
+    h.get_by_label("A* · Manhattan distance");
+    h.get_by_label("Dijkstra · Manhattan distance");
+    // A* checked 20 states; Dijkstra's count is in the status line and its own row.
+    h.get_by_label("20");
+    let checked = h.state().session().counts().states_checked;
+    assert!(checked > 20);
+    h.get_by_label(&format!("States checked {checked}"));
+}
