@@ -150,15 +150,21 @@ fn main() {
         );
     }
 
-    // A step re-sorts the open list (one full rebuild of the cached ids).
-    let mut after_step = Vec::new();
+    // After a step, the open list is updated on the first frame and the closed list on the
+    // next (they take turns).
+    let (mut first, mut second) = (Vec::new(), Vec::new());
     for _ in 0..5 {
         h.state_mut().apply(Command::Step);
-        after_step.push(frame(&mut h));
+        first.push(frame(&mut h));
+        second.push(frame(&mut h));
     }
     report(
-        "the frame after a Step (both lists updated from the log)",
-        after_step,
+        "the frame after a Step (the open list updated from the log)",
+        first,
+    );
+    report(
+        "the next frame (the closed list updated from the log)",
+        second,
     );
 
     let idle: Vec<_> = (0..120).map(|_| frame(&mut h)).collect();

@@ -420,24 +420,27 @@ impl FrontierApp {
         })
     }
 
-    fn refresh(&mut self, now: f64) {
+    /// Brings the tables and the pick words up to date. The two lists take turns, so one frame
+    /// pays for one at most; returns whether the closed list is still waiting for its turn.
+    fn refresh(&mut self, now: f64) -> bool {
         let running = self.playback.is_running();
         let session = self.session.as_ref();
         let open_worked =
             self.open_ids
                 .refresh(session, Status::Open, self.layout.open_sort, now, running);
-        // While running, the two lists take turns, so one frame pays for one at most.
-        if !(running && open_worked) {
-            self.closed_ids.refresh(
-                session,
-                Status::Closed,
-                self.layout.closed_sort,
-                now,
-                running,
-            );
-        }
         self.pick_text
             .refresh(session, self.open_ids.ids(), self.open_ids.stamp());
+        if open_worked && self.closed_ids.stamp().is_some() {
+            return self.closed_ids.stamp() != self.open_ids.stamp();
+        }
+        self.closed_ids.refresh(
+            session,
+            Status::Closed,
+            self.layout.closed_sort,
+            now,
+            running,
+        );
+        false
     }
 
     fn board_panel(&self, ui: &mut Ui) -> Vec<Command> {
@@ -560,7 +563,9 @@ impl eframe::App for FrontierApp {
         let mut commands = Self::shortcuts(ui);
         let (dt, now) = ui.input(|i| (f64::from(i.stable_dt.min(0.1)), i.time));
         self.advance(dt);
-        self.refresh(now);
+        if self.refresh(now) {
+            ui.ctx().request_repaint();
+        }
         let title = window_title(&self.scenario);
         if title != self.shown_title {
             ui.ctx()
