@@ -198,12 +198,16 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
     let more =
         |h: &Harness<'_, FrontierApp>| h.query_by_label_contains("more (Shift+Space)").is_some();
     assert!(more(&h), "successors still to reveal");
+    // The pick line shows in the fine-step panel only: the log does not give the rest away.
+    assert_eq!(h.query_all_by_label_contains("step 2: picked").count(), 1);
     while more(&h) {
         fine(&mut h);
     }
     assert_eq!(h.state().session().steps(), 2, "revealing takes no step");
     fine(&mut h);
     h.get_by_label_contains("Fine step: the pick above comes next");
+    // Fully revealed, the step is in the log (and no longer in the panel).
+    assert_eq!(h.query_all_by_label_contains("step 2: picked").count(), 1);
 }
 
 #[test]

@@ -82,6 +82,8 @@ pub struct FrontierApp {
     session: Box<dyn Session>,
     playback: Playback,
     fine: Fine,
+    /// A fine-stepped step not yet written to the log (it is written once fully revealed).
+    log_pending: bool,
     selected: Option<NodeId>,
     error: Option<String>,
     history: plot::History,
@@ -113,6 +115,7 @@ impl FrontierApp {
             session,
             playback,
             fine: Fine::Off,
+            log_pending: false,
             selected: None,
             error: None,
             history: plot::History::default(),
@@ -164,24 +167,24 @@ impl FrontierApp {
         match command {
             Command::Step => {
                 self.playback.pause();
-                self.fine = Fine::Off;
-                self.step_once();
+                self.end_fine();
+                self.step_once(true);
             }
             Command::FineStep => self.fine_step(),
             Command::RunPause => {
-                self.fine = Fine::Off;
+                self.end_fine();
                 if self.playback.is_running() || self.session.outcome().is_none() {
                     self.playback.toggle();
                 }
             }
             Command::RunToEnd => {
-                self.fine = Fine::Off;
+                self.end_fine();
                 if self.session.outcome().is_none() {
                     self.playback.run_to_end();
                 }
             }
             Command::RunSteps(n) => {
-                self.fine = Fine::Off;
+                self.end_fine();
                 if self.session.outcome().is_none() {
                     self.playback.run_steps(n);
                 }
@@ -253,14 +256,27 @@ impl FrontierApp {
     }
 
     /// One whole step, written to the log.
-    fn step_once(&mut self) {
+    /// One whole step, written to the log now or (fine stepping) once revealed.
+    fn step_once(&mut self, log_now: bool) {
         if self.session.outcome().is_some() {
             return;
         }
         self.session.step();
         self.history.record(self.session.as_ref());
-        self.log.record(self.session.as_ref(), 0);
+        if log_now {
+            self.log.record(self.session.as_ref(), 0);
+        } else {
+            self.log_pending = true;
+        }
         self.comparison.record(self.session.as_ref());
+    }
+
+    /// Leaves fine stepping, writing a half-revealed step to the log.
+    fn end_fine(&mut self) {
+        if std::mem::take(&mut self.log_pending) {
+            self.log.record(self.session.as_ref(), 0);
+        }
+        self.fine = Fine::Off;
     }
 
     fn fine_step(&mut self) {
@@ -270,14 +286,16 @@ impl FrontierApp {
             Fine::Off | Fine::Announced => 0,
         };
         let (next, action) = self.fine.advance(lines);
-        if self.session.outcome().is_some() && next == Fine::Announced {
-            self.fine = Fine::Off;
-            return;
+        if next == Fine::Announced {
+            self.end_fine();
+            if self.session.outcome().is_some() {
+                return;
+            }
         }
         self.fine = match action {
             FineAction::Show => next,
             FineAction::TakeStep => {
-                self.step_once();
+                self.step_once(false);
                 let lines = self.session.event_lines(self.session.last_event()).len();
                 next.after_step(lines)
             }
@@ -346,6 +364,7 @@ impl FrontierApp {
     fn started(&mut self) {
         self.playback.pause();
         self.fine = Fine::Off;
+        self.log_pending = false;
         self.selected = None;
         self.history.clear();
         self.log.clear();
