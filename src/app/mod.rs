@@ -130,11 +130,13 @@ impl FrontierApp {
         Ok(app)
     }
 
+    /// The search being shown (tests and measurements read it as the UI does).
     #[must_use]
     pub fn session(&self) -> &dyn Session {
         self.session.as_ref()
     }
 
+    /// The scenario, with any edits made in the app (a slid tile).
     #[must_use]
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
@@ -152,11 +154,13 @@ impl FrontierApp {
         self.open_ids.ids()
     }
 
+    /// The selected row, drawn on the board instead of the state just expanded.
     #[must_use]
     pub fn selected(&self) -> Option<NodeId> {
         self.selected
     }
 
+    /// Whether the search advances by itself (Run, Run to end, Go).
     #[must_use]
     pub fn is_running(&self) -> bool {
         self.playback.is_running()

@@ -12,6 +12,7 @@ pub const FRAME_BUDGET: f64 = 0.004;
 /// What the player is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// Only Step and Fine step move the search.
     Paused,
     /// Stepping at the chosen speed.
     Running,
@@ -31,6 +32,7 @@ pub struct Playback {
 }
 
 impl Playback {
+    /// Paused, at `speed` steps per second (kept within [`SPEED_RANGE`]).
     #[must_use]
     pub fn new(speed: f64) -> Playback {
         Playback {
@@ -40,21 +42,25 @@ impl Playback {
         }
     }
 
+    /// What the player is doing now.
     #[must_use]
     pub fn mode(&self) -> Mode {
         self.mode
     }
 
+    /// Whether the search advances by itself.
     #[must_use]
     pub fn is_running(&self) -> bool {
         self.mode != Mode::Paused
     }
 
+    /// Steps per second while [`Mode::Running`].
     #[must_use]
     pub fn speed(&self) -> f64 {
         self.speed
     }
 
+    /// Changes the speed (kept within [`SPEED_RANGE`]); a run goes on at the new speed.
     pub fn set_speed(&mut self, speed: f64) {
         self.speed = clamp_speed(speed);
     }
@@ -69,10 +75,12 @@ impl Playback {
         self.credit = 0.0;
     }
 
+    /// Steps as fast as the frame budget allows until the search ends.
     pub fn run_to_end(&mut self) {
         self.mode = Mode::ToEnd;
     }
 
+    /// Steps as fast as the frame budget allows, `steps` more times.
     pub fn run_steps(&mut self, steps: u64) {
         self.mode = if steps == 0 {
             Mode::Paused
@@ -81,6 +89,7 @@ impl Playback {
         };
     }
 
+    /// Stops, forgetting any fraction of a step owed.
     pub fn pause(&mut self) {
         self.mode = Mode::Paused;
         self.credit = 0.0;

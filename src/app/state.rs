@@ -21,7 +21,9 @@ pub struct Layout {
     pub recent: Vec<PathBuf>,
     /// The in-app path field (file dialogs need a desktop portal, which may be missing).
     pub path_text: String,
+    /// The open table's sort (its own pick order by default).
     pub open_sort: Sort,
+    /// The closed table's sort (storing order by default).
     pub closed_sort: Sort,
 }
 

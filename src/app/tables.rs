@@ -153,6 +153,7 @@ pub struct SortedIds {
 }
 
 impl SortedIds {
+    /// The ids in table order, as of the last refresh.
     #[must_use]
     pub fn ids(&self) -> &[NodeId] {
         &self.ids
@@ -337,10 +338,13 @@ impl SortedIds {
 pub struct TableView<'a> {
     /// Salt for widget ids (two tables share one window).
     pub name: &'static str,
+    /// Where the rows' values come from.
     pub session: &'a dyn Session,
+    /// The rows, in table order.
     pub ids: &'a [NodeId],
     /// The next pick, highlighted in every sort order; rows tied with it are marked.
     pub pick: Option<&'a Pick>,
+    /// The selected row, highlighted.
     pub selected: Option<NodeId>,
     /// Whether the table has the tie column (the open list).
     pub ties: bool,
