@@ -586,6 +586,11 @@ impl eframe::App for FrontierApp {
         let mut commands = Self::shortcuts(ui);
         let (dt, now) = ui.input(|i| (f64::from(i.stable_dt.min(0.1)), i.time));
         self.advance(dt);
+        // The session may have gone back in time (a trace): drop what no longer exists.
+        self.history.forget_after(self.session.steps());
+        self.selected = self
+            .selected
+            .filter(|&id| (id as usize) < self.session.rows());
         if self.refresh(now) {
             ui.ctx().request_repaint();
         }

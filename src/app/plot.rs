@@ -34,6 +34,7 @@ impl History {
 
     /// Records the session's last step, if it picked something.
     pub fn record(&mut self, session: &dyn Session) {
+        self.forget_after(session.steps().saturating_sub(1));
         let event = session.last_event();
         if let Some(pick) = &event.pick {
             self.samples.push(Sample {
@@ -42,6 +43,13 @@ impl History {
                 id: pick.id,
                 open: session.counts().open,
             });
+        }
+    }
+
+    /// Forgets the samples of steps after `steps` (the search went back in time).
+    pub fn forget_after(&mut self, steps: u64) {
+        while self.samples.last().is_some_and(|s| s.step > steps) {
+            self.samples.pop();
         }
     }
 
@@ -160,6 +168,8 @@ mod tests {
         assert!(history.samples.iter().all(|s| (s.f - 12.0).abs() < 1e-9));
         assert_eq!(history.nearest(7.4).map(|s| s.step), Some(7));
         assert_eq!(history.nearest(99.0).map(|s| s.step), Some(21));
+        history.forget_after(10);
+        assert_eq!(history.samples.last().map(|s| s.step), Some(10));
 
         let long = History {
             samples: (1..=10_001)

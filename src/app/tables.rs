@@ -186,8 +186,10 @@ impl SortedIds {
         match self.built_for {
             Some(built) if built.2 == sort => {
                 let moved = built.0 != wanted.0 || built.1 != wanted.1;
+                // Rows gone (a step back in time) make the list unusable at once.
+                let shrank = wanted.0 < built.0 || wanted.1 < built.1;
                 let wait = REFRESH_WHILE_RUNNING.max(10.0 * self.cost);
-                if !moved || (running && now - self.built_at < wait) {
+                if !moved || (running && !shrank && now - self.built_at < wait) {
                     return false;
                 }
                 if !self.update(session, status, built.0) {
