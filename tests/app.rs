@@ -238,3 +238,31 @@ fn finished_runs_are_compared_side_by_side() {
     assert!(checked > 20);
     h.get_by_label(&format!("States checked {checked}"));
 }
+
+#[test]
+fn saving_writes_the_scenario_with_the_chosen_settings() {
+    let dir = std::env::temp_dir().join(format!("frontier-app-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("saved.ron");
+    let mut h = harness();
+    h.get_by_label("algorithm").click();
+    h.run();
+    h.get_by_label("Dijkstra (f = g)").click();
+    h.run();
+    h.get_by_role(Role::TextInput).click();
+    h.run();
+    h.get_by_role(Role::TextInput)
+        .type_text(&path.display().to_string());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert_eq!(h.state().error(), None);
+    let saved = Scenario::load(&path).unwrap();
+    assert_eq!(saved.problem, Scenario::built_in().problem);
+    assert_eq!(saved.search.algorithm, Some(Algorithm::Dijkstra));
+    // It is now a recent file in the Scenario menu.
+    h.get_by_label("Scenario").click();
+    h.run();
+    h.get_by_label(&path.display().to_string());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
