@@ -10,14 +10,18 @@ const TILE_COLOR: Color32 = Color32::from_rgb(0xe8, 0xd8, 0xb0);
 const TILE_MOVABLE: Color32 = Color32::from_rgb(0xf4, 0xc8, 0x70);
 const TILE_TEXT: Color32 = Color32::from_rgb(0x30, 0x28, 0x20);
 const BLANK_COLOR: Color32 = Color32::from_rgb(0x40, 0x40, 0x48);
+const TILE_MOVED: Color32 = Color32::from_rgb(0x9c, 0xd0, 0x9c);
 
 /// What to draw and whether it may be edited.
 pub struct BoardInput<'a> {
+    /// The state's drawing.
     pub view: &'a BoardView,
     /// The state as text, shown when the domain has no drawing yet.
     pub text: &'a str,
     /// Clicks edit the start (only when the start itself is shown).
     pub editable: bool,
+    /// The parent's drawing, to mark what the last move changed.
+    pub parent: Option<&'a BoardView>,
 }
 
 /// Draws the board; a click on a movable tile of an editable board asks to slide it.
@@ -31,7 +35,13 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             width,
             height,
             tiles,
-        } => sliding(ui, *width, *height, tiles, input.editable),
+        } => {
+            let before = match input.parent {
+                Some(BoardView::Sliding { tiles, .. }) => Some(tiles.as_slice()),
+                _ => None,
+            };
+            sliding(ui, (*width, *height), tiles, before, input.editable)
+        }
         _ => {
             ui.monospace(input.text);
             None
@@ -62,12 +72,13 @@ pub fn movable(width: usize, height: usize, tiles: &[u8]) -> Vec<usize> {
     slots
 }
 
+/// Draws a sliding puzzle; the tile that moved since `before` (the parent) is marked.
 #[expect(clippy::cast_precision_loss, reason = "boards are at most 5×5")]
 fn sliding(
     ui: &mut Ui,
-    width: usize,
-    height: usize,
+    (width, height): (usize, usize),
     tiles: &[u8],
+    before: Option<&[u8]>,
     editable: bool,
 ) -> Option<Command> {
     let available = ui.available_width().min(ui.available_height().max(120.0));
@@ -95,8 +106,11 @@ fn sliding(
             painter.rect_filled(r, CornerRadius::same(4), BLANK_COLOR);
             continue;
         }
+        let moved = before.is_some_and(|b| b.get(slot) != Some(&tile));
         let fill = if movable.contains(&slot) {
             TILE_MOVABLE
+        } else if moved {
+            TILE_MOVED
         } else {
             TILE_COLOR
         };
@@ -114,6 +128,9 @@ fn sliding(
             FontId::proportional(side * 0.45),
             TILE_TEXT,
         );
+    }
+    if before.is_some() {
+        ui.weak("Green: the tile the last move slid.");
     }
     let clicked = response
         .clicked()

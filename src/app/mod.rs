@@ -488,11 +488,15 @@ impl FrontierApp {
             }
         };
         let editable = shown.is_none() && session.steps() == 0;
+        let parent = shown
+            .and_then(|id| session.row(id).parent)
+            .map(|p| session.board(p));
         ui.strong(caption);
         let input = board::BoardInput {
             view: &view,
             text: &text,
             editable,
+            parent: parent.as_ref(),
         };
         commands.extend(board::show(ui, &input));
         if editable {
