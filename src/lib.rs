@@ -1,8 +1,10 @@
 //! Frontier: a step-debugger for classic search algorithms.
 //!
 //! [`engine`] is the search model and knows no UI; [`domains`] are the problem families;
-//! [`scenario`] reads and writes scenario files; [`cli`] is the headless face.
+//! [`scenario`] reads and writes scenario files; [`cli`] is the headless face; [`app`] is the
+//! desktop face.
 
+pub mod app;
 pub mod cli;
 pub mod domains;
 pub mod engine;

@@ -1,7 +1,9 @@
-//! The `frontier` binary: the CLI, or the desktop app when run with no command.
+//! The `frontier` binary: the CLI, or the desktop app when run with no command or with `open`.
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use frontier::cli::{self, Cli, Command};
+use frontier::scenario::Scenario;
+use std::path::Path;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -17,9 +19,26 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => {
             ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
         }
-        Some(Command::Open { .. }) | None => {
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
+        Some(Command::Open { scenario }) => open(scenario.as_deref()),
+        None => open(None),
+    }
+}
+
+/// Opens the app on a scenario file, or on the built-in seed puzzle.
+fn open(path: Option<&Path>) -> ExitCode {
+    let scenario = match path.map(Scenario::load) {
+        None => Scenario::built_in(),
+        Some(Ok(scenario)) => scenario,
+        Some(Err(e)) => {
+            eprintln!("frontier: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match frontier::app::run(scenario) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("frontier: {e}");
+            ExitCode::FAILURE
         }
     }
 }

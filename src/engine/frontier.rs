@@ -123,13 +123,30 @@ impl TieLevels {
     /// The algorithm's own priority level: how many open states shared the pick's f.
     #[must_use]
     pub fn first(&self) -> Option<&TieLevel> {
-        self.levels[0].as_ref()
+        self.get(0)
+    }
+
+    /// Level `i`, the algorithm's priority being level 0.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<&TieLevel> {
+        self.levels.get(i).and_then(Option::as_ref)
     }
 
     /// No levels: the pick had nothing to tie on (the top of a stack).
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.levels[0].is_none()
+    }
+}
+
+impl<'a> IntoIterator for &'a TieLevels {
+    type Item = &'a TieLevel;
+    type IntoIter = std::iter::MapWhile<
+        std::slice::Iter<'a, Option<TieLevel>>,
+        fn(&'a Option<TieLevel>) -> Option<&'a TieLevel>,
+    >;
+    fn into_iter(self) -> Self::IntoIter {
+        self.levels.iter().map_while(Option::as_ref)
     }
 }
 

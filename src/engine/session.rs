@@ -5,7 +5,7 @@ use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
 use super::log::Log;
 use super::problem::Problem;
 use super::search::Search;
-use super::settings::Settings;
+use super::settings::{Heuristic, Settings};
 use super::store::NodeId;
 use super::view::{BoardView, Row};
 
@@ -71,6 +71,10 @@ pub trait Session: Send {
     fn rewind(&mut self, target: u64) -> bool {
         let _ = target;
         false
+    }
+    /// The heuristics the problem offers (the app's menu), its default first.
+    fn heuristics(&self) -> &'static [Heuristic] {
+        &Heuristic::ALL
     }
 }
 
@@ -243,5 +247,9 @@ where
     fn position(&self, id: NodeId) -> Option<(i64, i64)> {
         let core = self.core();
         core.problem.position(&core.store.node(id).state)
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        self.core().problem.heuristics()
     }
 }

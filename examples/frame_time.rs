@@ -1,0 +1,208 @@
+//! Measures the app's CPU time per frame (egui pass plus tessellation, no GPU) with more than a
+//! million open rows, and while running at full speed. Run with
+//! `cargo run --release --example frame_time`; it prints milliseconds per frame.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use frontier::app::FrontierApp;
+use frontier::app::command::Command;
+use frontier::app::state::Layout;
+use frontier::app::tables::{Sort, SortColumn, sorted_ids};
+use frontier::engine::store::Status;
+use frontier::scenario::Scenario;
+use std::path::Path;
+use std::time::Instant;
+
+/// A 5×5 start far from the goal: the goal scrambled by a fixed walk of the blank.
+fn five_by_five_start() -> Vec<u8> {
+    let mut tiles: Vec<u8> = (1..25).chain([0]).collect();
+    let mut blank = 24usize;
+    let mut previous = usize::MAX;
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..200 {
+        let (row, col) = (blank / 5, blank % 5);
+        let mut moves = Vec::new();
+        if row > 0 {
+            moves.push(blank - 5);
+        }
+        if row < 4 {
+            moves.push(blank + 5);
+        }
+        if col > 0 {
+            moves.push(blank - 1);
+        }
+        if col < 4 {
+            moves.push(blank + 1);
+        }
+        moves.retain(|&m| m != previous);
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let next = moves[usize::try_from(seed % moves.len() as u64).unwrap()];
+        tiles.swap(blank, next);
+        previous = blank;
+        blank = next;
+    }
+    tiles
+}
+
+/// Nanoseconds this thread has spent on a CPU (Linux), so a busy machine's waiting is not
+/// counted; `None` elsewhere.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// One frame's milliseconds, wall clock and on-CPU: the egui pass (the app's `ui`) and
+/// tessellating its shapes.
+fn frame(h: &mut Harness<'_, FrontierApp>) -> (f64, f64) {
+    let cpu = thread_cpu_ns();
+    let started = Instant::now();
+    h.step();
+    let shapes = h.output().shapes.clone();
+    let pixels_per_point = h.ctx.pixels_per_point();
+    std::hint::black_box(h.ctx.tessellate(shapes, pixels_per_point));
+    let wall = started.elapsed().as_secs_f64() * 1e3;
+    let cpu = match (cpu, thread_cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) as f64 / 1e6,
+        _ => wall,
+    };
+    (wall, cpu)
+}
+
+fn report(what: &str, frames: Vec<(f64, f64)>) {
+    println!("{what} ({} frames):", frames.len());
+    for (clock, mut ms) in [
+        ("wall", frames.iter().map(|f| f.0).collect::<Vec<_>>()),
+        ("cpu ", frames.iter().map(|f| f.1).collect()),
+    ] {
+        ms.sort_by(f64::total_cmp);
+        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+        let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "  {clock} mean {mean:6.2} ms, median {:6.2}, p95 {:6.2}, max {:6.2}",
+            at(0.5),
+            at(0.95),
+            at(1.0)
+        );
+    }
+}
+
+fn harness(scenario: Scenario) -> Harness<'static, FrontierApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .build_eframe(move |cc| {
+            FrontierApp::new(&cc.egui_ctx, scenario, Layout::default()).unwrap()
+        })
+}
+
+fn main() {
+    let text = format!(
+        "Scenario(title: \"5×5, breadth-first\", problem: SlidingPuzzle(width: 5, height: 5, start: {:?}), \
+         search: (algorithm: BreadthFirst, max_states: 2000000))",
+        five_by_five_start()
+    );
+    let scenario = Scenario::parse(&text, "frame_time", Path::new(".")).unwrap();
+    let mut h = harness(scenario);
+
+    // Fill the notebook through the app itself ("Go" with a large count), frame by frame.
+    let started = Instant::now();
+    let mut fill = Vec::new();
+    h.state_mut().apply(Command::RunSteps(10_000_000));
+    while h.state().session().counts().open < 1_000_000 && h.state().session().outcome().is_none() {
+        fill.push(frame(&mut h));
+    }
+    if h.state().is_running() {
+        h.state_mut().apply(Command::RunPause);
+    }
+    let c = h.state().session().counts();
+    println!(
+        "filled in {:.1} s: {} steps, {} open rows, {} closed, {} stored",
+        started.elapsed().as_secs_f64(),
+        h.state().session().steps(),
+        c.open,
+        c.closed,
+        c.states_stored
+    );
+    report("running (\"Go\") while the open list grows to 1M", fill);
+
+    // What one rebuild of each table's sorted ids costs on its own.
+    let session = h.state().session();
+    for (what, status, sort) in [
+        ("open list, pick order", Status::Open, Sort::default()),
+        (
+            "open list, by h",
+            Status::Open,
+            Sort::default().clicked(SortColumn::H),
+        ),
+        (
+            "closed list, storing order",
+            Status::Closed,
+            Sort::default(),
+        ),
+    ] {
+        let started = Instant::now();
+        let ids = std::hint::black_box(sorted_ids(session, status, sort));
+        println!(
+            "sorting the {what} ({} ids): {:.1} ms",
+            ids.len(),
+            started.elapsed().as_secs_f64() * 1e3
+        );
+    }
+
+    // After a step, the open list is updated on the first frame and the closed list on the
+    // next (they take turns).
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        h.state_mut().apply(Command::Step);
+        first.push(frame(&mut h));
+        second.push(frame(&mut h));
+    }
+    report(
+        "the frame after a Step (the open list updated from the log)",
+        first,
+    );
+    report(
+        "the next frame (the closed list updated from the log)",
+        second,
+    );
+
+    let idle: Vec<_> = (0..120).map(|_| frame(&mut h)).collect();
+    report("idle with 1M open rows", idle);
+
+    // Scroll the open table: the pointer over it, a page down every frame.
+    let over_open_table = egui::pos2(700.0, 300.0);
+    h.event(egui::Event::PointerMoved(over_open_table));
+    let mut scrolling = Vec::new();
+    for _ in 0..120 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Page,
+            delta: egui::vec2(0.0, -3.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        scrolling.push(frame(&mut h));
+    }
+    report("scrolling the 1M-row open table", scrolling);
+
+    // Running at full speed with 1M open rows: stepping slices plus the throttled re-sorts.
+    h.state_mut().apply(Command::SetSpeed(10_000.0));
+    h.state_mut().apply(Command::RunPause);
+    let steps_before = h.state().session().steps();
+    let running: Vec<_> = (0..240).map(|_| frame(&mut h)).collect();
+    let steps = h.state().session().steps() - steps_before;
+    let wall: f64 = running.iter().map(|f| f.0).sum::<f64>() / 1e3;
+    println!(
+        "running at 10,000 steps/s: {steps} steps in 240 frames ({:.0} steps/s of frame time)",
+        steps as f64 / wall
+    );
+    report("running at full speed with 1M open rows", running);
+
+    // The seed puzzle running at full speed (small tables).
+    let mut seed = harness(Scenario::built_in());
+    seed.state_mut().apply(Command::SetSpeed(10_000.0));
+    seed.state_mut().apply(Command::RunSteps(1_000));
+    let seed_frames: Vec<_> = (0..60).map(|_| frame(&mut seed)).collect();
+    report("the seed puzzle, running to its goal and idle", seed_frames);
+}

@@ -1,0 +1,160 @@
+//! The board view: a drawing of one state, by domain. One `match` over [`BoardView`]: a new
+//! domain adds an arm; until it does, its states show as text.
+
+use super::command::Command;
+use crate::engine::view::BoardView;
+use eframe::egui;
+use egui::{Align2, Color32, CornerRadius, FontId, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
+
+const TILE_COLOR: Color32 = Color32::from_rgb(0xe8, 0xd8, 0xb0);
+const TILE_MOVABLE: Color32 = Color32::from_rgb(0xf4, 0xc8, 0x70);
+const TILE_TEXT: Color32 = Color32::from_rgb(0x30, 0x28, 0x20);
+const BLANK_COLOR: Color32 = Color32::from_rgb(0x40, 0x40, 0x48);
+const TILE_MOVED: Color32 = Color32::from_rgb(0x9c, 0xd0, 0x9c);
+
+/// What to draw and whether it may be edited.
+pub struct BoardInput<'a> {
+    /// The state's drawing.
+    pub view: &'a BoardView,
+    /// The state as text, shown when the domain has no drawing yet.
+    pub text: &'a str,
+    /// Clicks edit the start (only when the start itself is shown).
+    pub editable: bool,
+    /// The parent's drawing, to mark what the last move changed.
+    pub parent: Option<&'a BoardView>,
+}
+
+/// Draws the board; a click on a movable tile of an editable board asks to slide it.
+pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
+    #[allow(
+        unreachable_patterns,
+        reason = "other domains add BoardView variants; until they draw, they fall back to text"
+    )]
+    match input.view {
+        BoardView::Sliding {
+            width,
+            height,
+            tiles,
+        } => {
+            let before = match input.parent {
+                Some(BoardView::Sliding { tiles, .. }) => Some(tiles.as_slice()),
+                _ => None,
+            };
+            sliding(ui, (*width, *height), tiles, before, input.editable)
+        }
+        _ => {
+            ui.monospace(input.text);
+            None
+        }
+    }
+}
+
+/// The slots next to the blank (the tiles that can slide).
+#[must_use]
+pub fn movable(width: usize, height: usize, tiles: &[u8]) -> Vec<usize> {
+    let Some(blank) = tiles.iter().position(|&t| t == 0) else {
+        return Vec::new();
+    };
+    let (row, col) = (blank / width, blank % width);
+    let mut slots = Vec::new();
+    if row > 0 {
+        slots.push(blank - width);
+    }
+    if row + 1 < height {
+        slots.push(blank + width);
+    }
+    if col > 0 {
+        slots.push(blank - 1);
+    }
+    if col + 1 < width {
+        slots.push(blank + 1);
+    }
+    slots
+}
+
+/// Draws a sliding puzzle; the tile that moved since `before` (the parent) is marked.
+#[expect(clippy::cast_precision_loss, reason = "boards are at most 5×5")]
+fn sliding(
+    ui: &mut Ui,
+    (width, height): (usize, usize),
+    tiles: &[u8],
+    before: Option<&[u8]>,
+    editable: bool,
+) -> Option<Command> {
+    let available = ui.available_width().min(ui.available_height().max(120.0));
+    let side = (available / width.max(height) as f32).clamp(24.0, 72.0);
+    let size = vec2(side * width as f32, side * height as f32);
+    let sense = if editable {
+        Sense::click()
+    } else {
+        Sense::hover()
+    };
+    let (rect, response) = ui.allocate_exact_size(size, sense);
+    let painter = ui.painter_at(rect);
+    let movable = if editable {
+        movable(width, height, tiles)
+    } else {
+        Vec::new()
+    };
+    let slot_rect = |slot: usize| {
+        let min = rect.min + vec2((slot % width) as f32 * side, (slot / width) as f32 * side);
+        Rect::from_min_size(min, Vec2::splat(side)).shrink(2.0)
+    };
+    for (slot, &tile) in tiles.iter().enumerate() {
+        let r = slot_rect(slot);
+        if tile == 0 {
+            painter.rect_filled(r, CornerRadius::same(4), BLANK_COLOR);
+            continue;
+        }
+        let moved = before.is_some_and(|b| b.get(slot) != Some(&tile));
+        let fill = if movable.contains(&slot) {
+            TILE_MOVABLE
+        } else if moved {
+            TILE_MOVED
+        } else {
+            TILE_COLOR
+        };
+        painter.rect(
+            r,
+            CornerRadius::same(4),
+            fill,
+            Stroke::new(1.0, TILE_TEXT),
+            egui::StrokeKind::Inside,
+        );
+        painter.text(
+            pos2(r.center().x, r.center().y),
+            Align2::CENTER_CENTER,
+            tile.to_string(),
+            FontId::proportional(side * 0.45),
+            TILE_TEXT,
+        );
+    }
+    if before.is_some() {
+        ui.weak("Green: the tile the last move slid.");
+    }
+    let clicked = response
+        .clicked()
+        .then(|| response.interact_pointer_pos())
+        .flatten()?;
+    movable
+        .into_iter()
+        .find(|&slot| slot_rect(slot).contains(clicked))
+        .map(Command::SlideTile)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tiles_next_to_the_blank_are_movable() {
+        // 5 4 2 / 7 0 3 / 8 1 6: the blank in the middle has four neighbours.
+        let mut m = movable(3, 3, &[5, 4, 2, 7, 0, 3, 8, 1, 6]);
+        m.sort_unstable();
+        assert_eq!(m, vec![1, 3, 5, 7]);
+        // Blank in a corner: two.
+        let mut m = movable(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        m.sort_unstable();
+        assert_eq!(m, vec![1, 3]);
+    }
+}

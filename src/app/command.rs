@@ -1,0 +1,44 @@
+//! Everything a panel or a key can ask the app to do. Panels never change the search directly:
+//! they return commands, and the app applies them once at the end of the frame, so a button and
+//! its keyboard shortcut are the same command by construction.
+
+use crate::engine::settings::{Algorithm, Heuristic, TieKey};
+use crate::engine::store::NodeId;
+use std::path::PathBuf;
+
+/// One request from the UI.
+#[must_use]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// One whole step (Space).
+    Step,
+    /// One part of a step: the pick and why, then each successor (Shift+Space).
+    FineStep,
+    /// Start or pause running at the chosen speed (Enter).
+    RunPause,
+    /// Run until the search ends, a few milliseconds per frame.
+    RunToEnd,
+    /// Run this many steps, a few milliseconds per frame.
+    RunSteps(u64),
+    /// Back to step 0 on the same scenario and settings (R).
+    Reset,
+    /// Steps per second while running.
+    SetSpeed(f64),
+    SetAlgorithm(Algorithm),
+    SetHeuristic(Heuristic),
+    SetTieBreak(Vec<TieKey>),
+    SetMaxStates(usize),
+    SetWeight(f64),
+    /// Read a scenario file.
+    LoadScenario(PathBuf),
+    /// One of [`crate::scenario::LIBRARY`], by file name.
+    LoadBuiltIn(&'static str),
+    /// Write the scenario with the current settings.
+    Save(PathBuf),
+    /// Slide the start board's tile in this slot into the blank (edits the start).
+    SlideTile(usize),
+    /// Select a row (or clear the selection).
+    Select(Option<NodeId>),
+    /// Hide the error message.
+    DismissError,
+}

@@ -1,0 +1,674 @@
+//! The desktop face: an eframe window over one `Box<dyn Session>`.
+//!
+//! One file per panel. Panels read the session and return [`Command`]s; [`FrontierApp`] applies
+//! them once at the end of the frame, so the buttons and the keys do the same thing. Running
+//! advances the search in slices of at most [`playback::FRAME_BUDGET`] per frame, so the window
+//! never freezes.
+
+mod board;
+pub mod command;
+mod pick;
+pub mod playback;
+mod plot;
+pub mod state;
+mod status;
+mod steplog;
+pub mod tables;
+mod toolbar;
+
+use crate::engine::session::Session;
+use crate::engine::store::{NodeId, Status};
+use crate::scenario::{LIBRARY, ProblemSpec, Scenario, ScenarioError, SearchSpec};
+use command::Command;
+use eframe::egui;
+use egui::{CentralPanel, Color32, Key, Modifiers, Panel, RichText, ScrollArea, Ui};
+use playback::{Fine, FineAction, Playback};
+use state::Layout;
+use std::path::Path;
+use std::time::Instant;
+
+/// Opens the app window on `scenario`.
+///
+/// # Errors
+/// The window could not be created, or the scenario's search could not be built.
+pub fn run(scenario: Scenario) -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(window_title(&scenario))
+            .with_inner_size([1500.0, 950.0])
+            .with_min_inner_size([900.0, 600.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Frontier",
+        options,
+        Box::new(move |cc| {
+            let layout = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+                .unwrap_or_default();
+            Ok(Box::new(FrontierApp::new(&cc.egui_ctx, scenario, layout)?))
+        }),
+    )
+}
+
+/// Lets proportional text fall back to the monospace font, which has the arrows and shapes
+/// (→ ▲ ▼ ▶) the step words and tables use and the default proportional font lacks.
+fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+        family.insert(1.min(family.len()), "Hack".to_string());
+    }
+    ctx.set_fonts(fonts);
+}
+
+/// "Frontier — <scenario title>".
+#[must_use]
+pub fn window_title(scenario: &Scenario) -> String {
+    let title = if scenario.title.is_empty() {
+        "untitled scenario"
+    } else {
+        &scenario.title
+    };
+    format!("Frontier — {title}")
+}
+
+/// The app: the scenario, its search, and everything shown about it.
+pub struct FrontierApp {
+    layout: Layout,
+    scenario: Scenario,
+    /// Settings chosen in the app, over the scenario's own.
+    overrides: SearchSpec,
+    session: Box<dyn Session>,
+    playback: Playback,
+    fine: Fine,
+    /// A fine-stepped step not yet written to the log (it is written once fully revealed).
+    log_pending: bool,
+    selected: Option<NodeId>,
+    error: Option<String>,
+    history: plot::History,
+    log: steplog::StepLog,
+    comparison: status::Comparison,
+    open_ids: tables::SortedIds,
+    closed_ids: tables::SortedIds,
+    pick_text: pick::PickText,
+    shown_title: String,
+}
+
+impl FrontierApp {
+    /// The app on `scenario` with a remembered `layout`, drawing into `ctx`.
+    ///
+    /// # Errors
+    /// The scenario's search could not be built (a domain file that cannot be read).
+    pub fn new(
+        ctx: &egui::Context,
+        scenario: Scenario,
+        layout: Layout,
+    ) -> Result<FrontierApp, ScenarioError> {
+        install_fonts(ctx);
+        let session = scenario.session(&SearchSpec::default())?;
+        let playback = Playback::new(layout.speed);
+        let mut app = FrontierApp {
+            layout,
+            scenario,
+            overrides: SearchSpec::default(),
+            session,
+            playback,
+            fine: Fine::Off,
+            log_pending: false,
+            selected: None,
+            error: None,
+            history: plot::History::default(),
+            log: steplog::StepLog::default(),
+            comparison: status::Comparison::default(),
+            open_ids: tables::SortedIds::default(),
+            closed_ids: tables::SortedIds::default(),
+            pick_text: pick::PickText::default(),
+            shown_title: String::new(),
+        };
+        app.started();
+        Ok(app)
+    }
+
+    /// The search being shown (tests and measurements read it as the UI does).
+    #[must_use]
+    pub fn session(&self) -> &dyn Session {
+        self.session.as_ref()
+    }
+
+    /// The scenario, with any edits made in the app (a slid tile).
+    #[must_use]
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// The error message shown in the window, if any.
+    #[must_use]
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The open table's ids in its current sort (as last refreshed).
+    #[must_use]
+    pub fn open_ids(&self) -> &[NodeId] {
+        self.open_ids.ids()
+    }
+
+    /// The selected row, drawn on the board instead of the state just expanded.
+    #[must_use]
+    pub fn selected(&self) -> Option<NodeId> {
+        self.selected
+    }
+
+    /// Whether the search advances by itself (Run, Run to end, Go).
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.playback.is_running()
+    }
+
+    /// Applies one command (what the end of a frame does with each).
+    pub fn apply(&mut self, command: Command) {
+        match command {
+            Command::Step => {
+                self.playback.pause();
+                self.end_fine();
+                self.step_once(true);
+            }
+            Command::FineStep => self.fine_step(),
+            Command::RunPause => {
+                self.end_fine();
+                if self.playback.is_running() || self.session.outcome().is_none() {
+                    self.playback.toggle();
+                }
+            }
+            Command::RunToEnd => {
+                self.end_fine();
+                if self.session.outcome().is_none() {
+                    self.playback.run_to_end();
+                }
+            }
+            Command::RunSteps(n) => {
+                self.end_fine();
+                if self.session.outcome().is_none() {
+                    self.playback.run_steps(n);
+                }
+            }
+            Command::Reset => self.restart(),
+            Command::SetSpeed(speed) => {
+                self.playback.set_speed(speed);
+                self.layout.speed = self.playback.speed();
+            }
+            Command::SetAlgorithm(a) => self.override_with(SearchSpec {
+                algorithm: Some(a),
+                ..SearchSpec::default()
+            }),
+            Command::SetHeuristic(h) => self.override_with(SearchSpec {
+                heuristic: Some(h),
+                ..SearchSpec::default()
+            }),
+            Command::SetTieBreak(policy) => self.override_with(SearchSpec {
+                tie_break: Some(policy),
+                ..SearchSpec::default()
+            }),
+            Command::SetMaxStates(n) => self.override_with(SearchSpec {
+                max_states: Some(n),
+                ..SearchSpec::default()
+            }),
+            Command::SetWeight(w) => self.override_with(SearchSpec {
+                weight: Some(w),
+                ..SearchSpec::default()
+            }),
+            Command::LoadScenario(path) => match Scenario::load(&path) {
+                Ok(scenario) => {
+                    if self.replace_scenario(scenario, &path.display().to_string()) {
+                        self.layout.path_text = path.display().to_string();
+                        self.layout.remember(path);
+                    }
+                }
+                Err(e) => self.error = Some(e.to_string()),
+            },
+            Command::LoadBuiltIn(name) => {
+                let parsed = LIBRARY
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, text)| Scenario::parse(text, name, Path::new("scenarios")));
+                match parsed {
+                    Some(Ok(scenario)) => {
+                        self.replace_scenario(scenario, name);
+                    }
+                    Some(Err(e)) => self.error = Some(e.to_string()),
+                    None => self.error = Some(format!("no built-in scenario named {name}")),
+                }
+            }
+            Command::Save(path) => {
+                let mut scenario = self.scenario.clone();
+                scenario.search = SearchSpec::from_settings(self.session.settings());
+                match scenario.save(&path) {
+                    Ok(()) => {
+                        self.log.note(format!("saved {}", path.display()));
+                        self.layout.remember(path);
+                    }
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
+            Command::SlideTile(slot) => self.slide_tile(slot),
+            Command::Select(id) => {
+                self.selected = id.filter(|&id| (id as usize) < self.session.rows());
+            }
+            Command::DismissError => self.error = None,
+        }
+    }
+
+    /// One whole step, written to the log.
+    /// One whole step, written to the log now or (fine stepping) once revealed.
+    fn step_once(&mut self, log_now: bool) {
+        if self.session.outcome().is_some() {
+            return;
+        }
+        self.session.step();
+        self.history.record(self.session.as_ref());
+        if log_now {
+            self.log.record(self.session.as_ref(), 0);
+        } else {
+            self.log_pending = true;
+        }
+        self.comparison.record(self.session.as_ref());
+    }
+
+    /// Leaves fine stepping, writing a half-revealed step to the log.
+    fn end_fine(&mut self) {
+        if std::mem::take(&mut self.log_pending) {
+            self.log.record(self.session.as_ref(), 0);
+        }
+        self.fine = Fine::Off;
+    }
+
+    fn fine_step(&mut self) {
+        self.playback.pause();
+        let lines = match self.fine {
+            Fine::Revealing { .. } => self.session.event_lines(self.session.last_event()).len(),
+            Fine::Off | Fine::Announced => 0,
+        };
+        let (next, action) = self.fine.advance(lines);
+        if next == Fine::Announced {
+            self.end_fine();
+            if self.session.outcome().is_some() {
+                return;
+            }
+        }
+        self.fine = match action {
+            FineAction::Show => next,
+            FineAction::TakeStep => {
+                self.step_once(false);
+                let lines = self.session.event_lines(self.session.last_event()).len();
+                next.after_step(lines)
+            }
+        };
+    }
+
+    /// Runs the steps due this frame, within the frame budget.
+    fn advance(&mut self, dt: f64) {
+        let started = Instant::now();
+        let session = &mut self.session;
+        let history = &mut self.history;
+        let taken = self.playback.advance(
+            dt,
+            || {
+                session.step();
+                history.record(session.as_ref());
+                session.outcome().is_some()
+            },
+            || started.elapsed().as_secs_f64() < playback::FRAME_BUDGET,
+        );
+        if taken > 0 {
+            self.log.record(self.session.as_ref(), taken - 1);
+            self.comparison.record(self.session.as_ref());
+        }
+    }
+
+    /// Rebuilds the search with `over` added to the app's overrides.
+    fn override_with(&mut self, over: SearchSpec) {
+        self.overrides = self.overrides.overridden_by(&over);
+        self.restart();
+    }
+
+    /// The same scenario and settings, back at step 0; the layout stays.
+    fn restart(&mut self) {
+        match self.scenario.session(&self.overrides) {
+            Ok(session) => {
+                self.session = session;
+                self.started();
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Switches to `scenario` if its search can be built; otherwise shows why and keeps the
+    /// current one.
+    fn replace_scenario(&mut self, scenario: Scenario, origin: &str) -> bool {
+        match scenario.session(&SearchSpec::default()) {
+            Ok(session) => {
+                self.scenario = scenario;
+                self.overrides = SearchSpec::default();
+                self.session = session;
+                self.comparison.clear();
+                self.error = None;
+                self.started();
+                self.log.note(format!("opened {origin}"));
+                true
+            }
+            Err(e) => {
+                self.error = Some(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// Clears everything derived from the previous search.
+    fn started(&mut self) {
+        self.playback.pause();
+        self.fine = Fine::Off;
+        self.log_pending = false;
+        self.selected = None;
+        self.history.clear();
+        self.log.clear();
+        self.open_ids.clear();
+        self.closed_ids.clear();
+        self.pick_text.clear();
+        let s = self.session.settings();
+        self.log.note(format!(
+            "{} on \"{}\": {} · {} · {} · max {} states",
+            s.algorithm,
+            self.scenario.title,
+            s.algorithm.priority_formula(),
+            s.heuristic,
+            s.tie_break_words(),
+            s.max_states
+        ));
+        if let Some(outcome) = self.session.outcome() {
+            self.log.note(outcome.to_string());
+        }
+    }
+
+    /// Slides a tile of the start into the blank and restarts, as the seed's hand moves do.
+    fn slide_tile(&mut self, slot: usize) {
+        if self.session.steps() > 0 {
+            return;
+        }
+        #[allow(
+            unreachable_patterns,
+            reason = "other domains add ProblemSpec variants with their own editing"
+        )]
+        match &mut self.scenario.problem {
+            ProblemSpec::SlidingPuzzle {
+                width,
+                height,
+                start,
+                ..
+            } => {
+                if !board::movable(*width, *height, start).contains(&slot) {
+                    return;
+                }
+                let Some(blank) = start.iter().position(|&t| t == 0) else {
+                    return;
+                };
+                start.swap(blank, slot);
+            }
+            _ => return,
+        }
+        self.restart();
+    }
+
+    /// Reads the keyboard shortcuts (unless a text field has the keys), before any widget can
+    /// take Space or Enter as a click.
+    fn shortcuts(ui: &mut Ui) -> Vec<Command> {
+        if ui.ctx().text_edit_focused() {
+            return Vec::new();
+        }
+        ui.input_mut(|i| {
+            let mut commands = Vec::new();
+            for _ in 0..i.count_and_consume_key(Modifiers::SHIFT, Key::Space) {
+                commands.push(Command::FineStep);
+            }
+            for _ in 0..i.count_and_consume_key(Modifiers::NONE, Key::Space) {
+                commands.push(Command::Step);
+            }
+            if i.consume_key(Modifiers::NONE, Key::Enter) {
+                commands.push(Command::RunPause);
+            }
+            if i.consume_key(Modifiers::NONE, Key::R) {
+                commands.push(Command::Reset);
+            }
+            commands
+        })
+    }
+
+    /// Brings the tables and the pick words up to date. The two lists take turns, so one frame
+    /// pays for one at most; returns whether the closed list is still waiting for its turn.
+    fn refresh(&mut self, now: f64) -> bool {
+        let running = self.playback.is_running();
+        let session = self.session.as_ref();
+        let open_worked =
+            self.open_ids
+                .refresh(session, Status::Open, self.layout.open_sort, now, running);
+        self.pick_text
+            .refresh(session, self.open_ids.ids(), self.open_ids.stamp());
+        if open_worked && self.closed_ids.stamp().is_some() {
+            return self.closed_ids.stamp() != self.open_ids.stamp();
+        }
+        self.closed_ids.refresh(
+            session,
+            Status::Closed,
+            self.layout.closed_sort,
+            now,
+            running,
+        );
+        false
+    }
+
+    fn board_panel(&self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let session = self.session.as_ref();
+        let shown = self
+            .selected
+            .or_else(|| session.last_event().pick.as_ref().map(|p| p.id));
+        let (view, text, caption) = match shown {
+            Some(id) => {
+                let caption = if self.selected.is_some() {
+                    format!("Selected #{id}")
+                } else {
+                    format!("Just expanded #{id} (step {})", session.steps())
+                };
+                (session.board(id), session.state_text(id), caption)
+            }
+            None => {
+                let view = session.start_board();
+                let text = format!("{view:?}");
+                (view, text, "The start".to_string())
+            }
+        };
+        let editable = shown.is_none() && session.steps() == 0;
+        let parent = shown
+            .and_then(|id| session.row(id).parent)
+            .map(|p| session.board(p));
+        ui.strong(caption);
+        let input = board::BoardInput {
+            view: &view,
+            text: &text,
+            editable,
+            parent: parent.as_ref(),
+        };
+        commands.extend(board::show(ui, &input));
+        if editable {
+            ui.weak("Click a tile next to the blank to slide it (edits the start).");
+        }
+        if let Some(id) = self.selected {
+            commands.extend(self.selection(ui, id));
+        }
+        commands
+    }
+
+    /// The selected row: its values, parent, and route from the start, each a click away.
+    fn selection(&self, ui: &mut Ui, id: NodeId) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let session = self.session.as_ref();
+        let row = session.row(id);
+        ui.label(format!(
+            "g {}, h {}, f {}, depth {}, {:?}",
+            row.g, row.h, row.f, row.depth, row.status
+        ));
+        ui.horizontal(|ui| {
+            if let Some(parent) = row.parent
+                && ui.link(format!("Parent #{parent}")).clicked()
+            {
+                commands.push(Command::Select(Some(parent)));
+            }
+            if ui.link("Clear selection").clicked() {
+                commands.push(Command::Select(None));
+            }
+        });
+        let route = session.route(id);
+        ui.label(format!("Route from the start ({} moves):", route.len() - 1));
+        ScrollArea::vertical()
+            .id_salt("route")
+            .max_height(160.0)
+            .show(ui, |ui| {
+                let mut previous = None;
+                for &step in &route {
+                    let words = previous
+                        .map_or_else(|| "start".to_string(), |p| session.move_label(p, step));
+                    if ui.link(format!("#{step} {words}")).clicked() {
+                        commands.push(Command::Select(Some(step)));
+                    }
+                    previous = Some(step);
+                }
+            });
+        commands
+    }
+
+    fn tables(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let pick = self.session.next_pick();
+        let half = (ui.available_height() / 2.0).max(120.0);
+        Panel::top("open_table")
+            .resizable(true)
+            .default_size(half)
+            .show(ui, |ui| {
+                ui.strong(format!(
+                    "Open list ({}) — {}",
+                    self.session.counts().open,
+                    self.session.settings().algorithm.priority_formula()
+                ));
+                let view = tables::TableView {
+                    name: "open",
+                    session: self.session.as_ref(),
+                    ids: self.open_ids.ids(),
+                    pick: pick.as_ref(),
+                    selected: self.selected,
+                    ties: true,
+                };
+                commands.extend(tables::show(ui, &view, &mut self.layout.open_sort));
+            });
+        CentralPanel::default().show(ui, |ui| {
+            ui.strong(format!("Closed list ({})", self.session.counts().closed));
+            let view = tables::TableView {
+                name: "closed",
+                session: self.session.as_ref(),
+                ids: self.closed_ids.ids(),
+                pick: None,
+                selected: self.selected,
+                ties: false,
+            };
+            commands.extend(tables::show(ui, &view, &mut self.layout.closed_sort));
+        });
+        commands
+    }
+}
+
+impl eframe::App for FrontierApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        let mut commands = Self::shortcuts(ui);
+        let (dt, now) = ui.input(|i| (f64::from(i.stable_dt.min(0.1)), i.time));
+        self.advance(dt);
+        // The session may have gone back in time (a trace): drop what no longer exists.
+        self.history.forget_after(self.session.steps());
+        self.selected = self
+            .selected
+            .filter(|&id| (id as usize) < self.session.rows());
+        if self.refresh(now) {
+            ui.ctx().request_repaint();
+        }
+        let title = window_title(&self.scenario);
+        if title != self.shown_title {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
+        }
+
+        Panel::top("toolbar").show(ui, |ui| {
+            let input = toolbar::ToolbarInput {
+                session: self.session.as_ref(),
+                mode: self.playback.mode(),
+                speed: self.playback.speed(),
+            };
+            commands.extend(toolbar::show(ui, &input, &mut self.layout));
+        });
+        Panel::bottom("status")
+            .resizable(true)
+            .default_size(110.0)
+            .show(ui, |ui| {
+                status::show(ui, self.session.as_ref());
+                ui.separator();
+                ScrollArea::vertical().id_salt("comparison").show(ui, |ui| {
+                    status::show_comparison(ui, &self.comparison);
+                });
+            });
+        Panel::left("board")
+            .resizable(true)
+            .default_size(330.0)
+            .show(ui, |ui| {
+                ScrollArea::vertical()
+                    .id_salt("board_scroll")
+                    .show(ui, |ui| {
+                        commands.extend(self.board_panel(ui));
+                        ui.separator();
+                        pick::show(ui, &self.pick_text, self.session.as_ref(), self.fine);
+                    });
+            });
+        Panel::right("plot")
+            .resizable(true)
+            .default_size(430.0)
+            .show(ui, |ui| {
+                Panel::bottom("step_log")
+                    .resizable(true)
+                    .default_size(280.0)
+                    .show(ui, |ui| steplog::show(ui, &self.log));
+                CentralPanel::default().show(ui, |ui| {
+                    commands.extend(plot::show(ui, &self.history, self.session.as_ref()));
+                });
+            });
+        CentralPanel::default().show(ui, |ui| {
+            if let Some(error) = &self.error {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(error).color(Color32::from_rgb(0xff, 0x70, 0x60)));
+                    if ui.button("Dismiss").clicked() {
+                        commands.push(Command::DismissError);
+                    }
+                });
+                ui.separator();
+            }
+            commands.extend(self.tables(ui));
+        });
+
+        for command in commands {
+            self.apply(command);
+        }
+        if self.playback.is_running() {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.layout);
+    }
+}

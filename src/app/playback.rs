@@ -1,0 +1,308 @@
+//! Running a search without freezing the window: a small state machine that turns elapsed time
+//! into steps due and spends at most a time budget per frame on them, and the fine-step cursor
+//! that walks through the parts of one step. No egui here, so both are tested with a fixed time
+//! step.
+
+/// Slowest and fastest running speeds, in steps per second.
+pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 1.0..=10_000.0;
+
+/// Longest time spent stepping in one frame, in seconds.
+pub const FRAME_BUDGET: f64 = 0.004;
+
+/// What the player is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Only Step and Fine step move the search.
+    Paused,
+    /// Stepping at the chosen speed.
+    Running,
+    /// Stepping as fast as the frame budget allows until the search ends.
+    ToEnd,
+    /// Stepping as fast as the frame budget allows until this many more steps are done.
+    Steps(u64),
+}
+
+/// The run state machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playback {
+    mode: Mode,
+    speed: f64,
+    /// Fractional steps owed at the current speed.
+    credit: f64,
+}
+
+impl Playback {
+    /// Paused, at `speed` steps per second (kept within [`SPEED_RANGE`]).
+    #[must_use]
+    pub fn new(speed: f64) -> Playback {
+        Playback {
+            mode: Mode::Paused,
+            speed: clamp_speed(speed),
+            credit: 0.0,
+        }
+    }
+
+    /// What the player is doing now.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether the search advances by itself.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.mode != Mode::Paused
+    }
+
+    /// Steps per second while [`Mode::Running`].
+    #[must_use]
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    /// Changes the speed (kept within [`SPEED_RANGE`]); a run goes on at the new speed.
+    pub fn set_speed(&mut self, speed: f64) {
+        self.speed = clamp_speed(speed);
+    }
+
+    /// Run at the chosen speed, or pause whatever is running.
+    pub fn toggle(&mut self) {
+        self.mode = if self.is_running() {
+            Mode::Paused
+        } else {
+            Mode::Running
+        };
+        self.credit = 0.0;
+    }
+
+    /// Steps as fast as the frame budget allows until the search ends.
+    pub fn run_to_end(&mut self) {
+        self.mode = Mode::ToEnd;
+    }
+
+    /// Steps as fast as the frame budget allows, `steps` more times.
+    pub fn run_steps(&mut self, steps: u64) {
+        self.mode = if steps == 0 {
+            Mode::Paused
+        } else {
+            Mode::Steps(steps)
+        };
+    }
+
+    /// Stops, forgetting any fraction of a step owed.
+    pub fn pause(&mut self) {
+        self.mode = Mode::Paused;
+        self.credit = 0.0;
+    }
+
+    /// Advances by `dt` seconds of wall time: calls `step` for every step due, while
+    /// `time_left` says the frame budget is not spent. `step` returns `true` when the search
+    /// has ended, which pauses. Returns the number of steps taken.
+    ///
+    /// Steps the budget had no room for are dropped, not owed: a slow frame never makes the
+    /// next one slower.
+    pub fn advance(
+        &mut self,
+        dt: f64,
+        mut step: impl FnMut() -> bool,
+        mut time_left: impl FnMut() -> bool,
+    ) -> u64 {
+        let due = match self.mode {
+            Mode::Paused => return 0,
+            Mode::Running => {
+                self.credit = (self.credit + self.speed * dt.max(0.0)).min(self.speed);
+                // Truncation is the point: whole steps now, the fraction carried.
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "credit is finite, ≥ 0 and at most the speed"
+                )]
+                let whole = self.credit.floor() as u64;
+                whole
+            }
+            Mode::ToEnd => u64::MAX,
+            Mode::Steps(n) => n,
+        };
+        let mut done = 0;
+        let mut ended = false;
+        while done < due && time_left() {
+            done += 1;
+            if step() {
+                ended = true;
+                break;
+            }
+        }
+        match self.mode {
+            Mode::Running => {
+                #[expect(
+                    clippy::cast_precision_loss,
+                    reason = "step counts per frame are small"
+                )]
+                let spent = done as f64;
+                self.credit = if done < due { 0.0 } else { self.credit - spent };
+            }
+            Mode::Steps(n) => self.mode = Mode::Steps(n - done),
+            Mode::Paused | Mode::ToEnd => {}
+        }
+        if ended || self.mode == Mode::Steps(0) {
+            self.pause();
+        }
+        done
+    }
+}
+
+fn clamp_speed(speed: f64) -> f64 {
+    if speed.is_finite() {
+        speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end())
+    } else {
+        *SPEED_RANGE.start()
+    }
+}
+
+/// Where fine stepping stands within one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fine {
+    /// Whole steps only.
+    Off,
+    /// The next pick and why have been shown; the step is not taken yet.
+    Announced,
+    /// The step is taken; the first `shown` lines of its event (the pick line first, then one
+    /// per successor) are shown.
+    Revealing { shown: usize },
+}
+
+/// What one fine step asks of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FineAction {
+    /// Only show more; the search stays where it is.
+    Show,
+    /// Take the step now.
+    TakeStep,
+}
+
+impl Fine {
+    /// The next part. `lines` is the number of lines of the last step's event (the pick line and
+    /// one per successor) once the step is taken.
+    #[must_use]
+    pub fn advance(self, lines: usize) -> (Fine, FineAction) {
+        match self {
+            Fine::Off => (Fine::Announced, FineAction::Show),
+            Fine::Revealing { shown } if shown >= lines => (Fine::Announced, FineAction::Show),
+            Fine::Announced => (Fine::Revealing { shown: 0 }, FineAction::TakeStep),
+            Fine::Revealing { shown } => (Fine::Revealing { shown: shown + 1 }, FineAction::Show),
+        }
+    }
+
+    /// Right after the step is taken: the pick line and the first successor are shown.
+    #[must_use]
+    pub fn after_step(self, lines: usize) -> Fine {
+        match self {
+            Fine::Revealing { shown: 0 } => Fine::Revealing {
+                shown: lines.min(2),
+            },
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `frames` frames of `dt` seconds with room for `budget` steps per frame; returns the
+    /// steps taken per frame. The search ends after `ends_after` steps in all.
+    fn frames(p: &mut Playback, frames: usize, dt: f64, budget: u64, ends_after: u64) -> Vec<u64> {
+        let mut total = 0;
+        (0..frames)
+            .map(|_| {
+                let mut left = budget;
+                p.advance(
+                    dt,
+                    || {
+                        total += 1;
+                        total >= ends_after
+                    },
+                    || {
+                        let room = left > 0;
+                        left = left.saturating_sub(1);
+                        room
+                    },
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn paused_takes_no_steps() {
+        let mut p = Playback::new(100.0);
+        assert_eq!(frames(&mut p, 3, 0.1, 1000, u64::MAX), vec![0, 0, 0]);
+    }
+
+    #[test]
+    fn running_spreads_the_speed_over_frames_and_carries_fractions() {
+        let mut p = Playback::new(2.0);
+        p.toggle();
+        // 2 steps a second at 4 frames a second: one step every other frame.
+        assert_eq!(frames(&mut p, 4, 0.25, 1000, u64::MAX), vec![0, 1, 0, 1]);
+        p.set_speed(10_000.0);
+        assert_eq!(frames(&mut p, 2, 0.01, 1000, u64::MAX), vec![100, 100]);
+    }
+
+    #[test]
+    fn the_budget_caps_a_frame_and_the_backlog_is_dropped() {
+        let mut p = Playback::new(10_000.0);
+        p.toggle();
+        // 1000 steps due each frame, room for 30: never more than 30, and no growing debt.
+        assert_eq!(frames(&mut p, 3, 0.1, 30, u64::MAX), vec![30, 30, 30]);
+        assert_eq!(frames(&mut p, 1, 0.001, 30, u64::MAX), vec![10]);
+    }
+
+    #[test]
+    fn the_end_of_the_search_pauses() {
+        let mut p = Playback::new(10.0);
+        p.run_to_end();
+        assert_eq!(frames(&mut p, 3, 0.016, 50, 120), vec![50, 50, 20]);
+        assert_eq!(p.mode(), Mode::Paused);
+    }
+
+    #[test]
+    fn a_step_count_runs_exactly_that_many() {
+        let mut p = Playback::new(1.0);
+        p.run_steps(70);
+        assert_eq!(frames(&mut p, 3, 0.016, 50, u64::MAX), vec![50, 20, 0]);
+        assert!(!p.is_running());
+    }
+
+    #[test]
+    fn speed_is_kept_in_range() {
+        assert!((Playback::new(0.0).speed() - 1.0).abs() < f64::EPSILON);
+        assert!((Playback::new(1e9).speed() - 10_000.0).abs() < f64::EPSILON);
+        assert!((Playback::new(f64::NAN).speed() - 1.0).abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn fine_steps_announce_then_take_the_step_then_reveal_each_successor() {
+        // A step whose event has 4 lines: the pick and three successors.
+        let mut fine = Fine::Off;
+        let mut trail = Vec::new();
+        for _ in 0..5 {
+            let (next, action) = fine.advance(4);
+            fine = if action == FineAction::TakeStep {
+                next.after_step(4)
+            } else {
+                next
+            };
+            trail.push((fine, action));
+        }
+        assert_eq!(
+            trail,
+            vec![
+                (Fine::Announced, FineAction::Show),
+                (Fine::Revealing { shown: 2 }, FineAction::TakeStep),
+                (Fine::Revealing { shown: 3 }, FineAction::Show),
+                (Fine::Revealing { shown: 4 }, FineAction::Show),
+                (Fine::Announced, FineAction::Show),
+            ]
+        );
+    }
+}

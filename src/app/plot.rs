@@ -1,0 +1,188 @@
+//! The plot: the f of each expanded state against the step (one expansion per step), with the
+//! current step marked, and the open-list size below on the same x axis. Hovering names the
+//! state; clicking selects it.
+
+use super::command::Command;
+use crate::engine::session::Session;
+use crate::engine::store::NodeId;
+use eframe::egui;
+use egui::{Color32, Id, Ui};
+use egui_plot::{HoverPosition, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
+
+/// Most points drawn per series; longer histories are thinned evenly.
+const MAX_POINTS: usize = 1500;
+
+/// What one step picked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Sample {
+    step: u64,
+    f: f64,
+    id: NodeId,
+    open: u64,
+}
+
+/// Every step's pick, kept by the app as it steps (the engine keeps only ids).
+#[derive(Debug, Default)]
+pub struct History {
+    samples: Vec<Sample>,
+}
+
+impl History {
+    pub fn clear(&mut self) {
+        self.samples.clear();
+    }
+
+    /// Records the session's last step, if it picked something.
+    pub fn record(&mut self, session: &dyn Session) {
+        self.forget_after(session.steps().saturating_sub(1));
+        let event = session.last_event();
+        if let Some(pick) = &event.pick {
+            self.samples.push(Sample {
+                step: event.step,
+                f: pick.f.as_f64(),
+                id: pick.id,
+                open: session.counts().open,
+            });
+        }
+    }
+
+    /// Forgets the samples of steps after `steps` (the search went back in time).
+    pub fn forget_after(&mut self, steps: u64) {
+        while self.samples.last().is_some_and(|s| s.step > steps) {
+            self.samples.pop();
+        }
+    }
+
+    /// Every `stride`-th sample (and the last), so at most about [`MAX_POINTS`] are drawn.
+    fn thinned(&self) -> Vec<&Sample> {
+        let stride = self.samples.len().div_ceil(MAX_POINTS).max(1);
+        let mut picked: Vec<&Sample> = self.samples.iter().step_by(stride).collect();
+        if let Some(last) = self.samples.last()
+            && picked.last().is_none_or(|p| p.step != last.step)
+        {
+            picked.push(last);
+        }
+        picked
+    }
+
+    /// The sample nearest to step `x`.
+    fn nearest(&self, x: f64) -> Option<&Sample> {
+        let at = self.samples.partition_point(|s| (s.step as f64) < x);
+        [at.checked_sub(1), Some(at)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.samples.get(i))
+            .min_by(|a, b| {
+                (a.step as f64 - x)
+                    .abs()
+                    .total_cmp(&(b.step as f64 - x).abs())
+            })
+    }
+}
+
+/// Draws the two plots; a click selects the state picked nearest the pointer's step.
+#[expect(clippy::cast_precision_loss, reason = "plot coordinates")]
+pub fn show(ui: &mut Ui, history: &History, session: &dyn Session) -> Option<Command> {
+    let thinned = history.thinned();
+    let current = session.steps() as f64;
+    let link = Id::unique("frontier_plot_x");
+    let f_points: Vec<[f64; 2]> = thinned.iter().map(|s| [s.step as f64, s.f]).collect();
+    let open_points: Vec<[f64; 2]> = thinned
+        .iter()
+        .map(|s| [s.step as f64, s.open as f64])
+        .collect();
+    let name_of = |position: &HoverPosition<'_>| match position {
+        HoverPosition::NearDataPoint { position, .. } => history.nearest(position.x).map(|s| {
+            format!(
+                "step {}: #{} {}\nf {}, open {}",
+                s.step,
+                s.id,
+                session.state_text(s.id),
+                s.f,
+                s.open
+            )
+        }),
+        HoverPosition::Elsewhere { .. } => None,
+    };
+    let half = (ui.available_height() / 2.0 - 8.0).max(60.0);
+    let response = Plot::new("f_plot")
+        .height(half)
+        .link_axis(link, [true, false])
+        .x_axis_label("step (states checked)")
+        .y_axis_label("f of the pick")
+        .allow_scroll(false)
+        .label_formatter(name_of)
+        .show(ui, |plot| {
+            plot.points(
+                Points::new("f", PlotPoints::from(f_points.clone()))
+                    .shape(MarkerShape::Circle)
+                    .radius(2.5)
+                    .color(Color32::from_rgb(0x40, 0x90, 0xe0)),
+            );
+            plot.vline(
+                VLine::new("current step", current).color(Color32::from_rgb(0xe0, 0x60, 0x40)),
+            );
+            plot.pointer_coordinate()
+        });
+    let mut command = None;
+    if response.response.clicked()
+        && let Some(at) = response.inner
+        && let Some(sample) = history.nearest(at.x)
+    {
+        command = Some(Command::Select(Some(sample.id)));
+    }
+    Plot::new("open_plot")
+        .height(half)
+        .link_axis(link, [true, false])
+        .y_axis_label("open list size")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(
+                Line::new("open", PlotPoints::from(open_points))
+                    .color(Color32::from_rgb(0x60, 0xb0, 0x60)),
+            );
+            plot.vline(
+                VLine::new("current step", current).color(Color32::from_rgb(0xe0, 0x60, 0x40)),
+            );
+        });
+    command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Scenario, SearchSpec};
+
+    #[test]
+    fn history_follows_the_picks_and_thins_long_runs() {
+        let mut session = Scenario::built_in()
+            .session(&SearchSpec::default())
+            .unwrap();
+        let mut history = History::default();
+        for _ in 0..21 {
+            session.step();
+            history.record(session.as_ref());
+        }
+        assert_eq!(history.samples.len(), 21);
+        // The seed: every expanded state scores f = 12.
+        assert!(history.samples.iter().all(|s| (s.f - 12.0).abs() < 1e-9));
+        assert_eq!(history.nearest(7.4).map(|s| s.step), Some(7));
+        assert_eq!(history.nearest(99.0).map(|s| s.step), Some(21));
+        history.forget_after(10);
+        assert_eq!(history.samples.last().map(|s| s.step), Some(10));
+
+        let long = History {
+            samples: (1..=10_001)
+                .map(|step| Sample {
+                    step,
+                    f: 0.0,
+                    id: 0,
+                    open: 0,
+                })
+                .collect(),
+        };
+        let thinned = long.thinned();
+        assert!(thinned.len() <= MAX_POINTS + 1);
+        assert_eq!(thinned.last().map(|s| s.step), Some(10_001));
+    }
+}
