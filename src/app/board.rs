@@ -49,29 +49,6 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     }
 }
 
-/// The slots next to the blank (the tiles that can slide).
-#[must_use]
-pub fn movable(width: usize, height: usize, tiles: &[u8]) -> Vec<usize> {
-    let Some(blank) = tiles.iter().position(|&t| t == 0) else {
-        return Vec::new();
-    };
-    let (row, col) = (blank / width, blank % width);
-    let mut slots = Vec::new();
-    if row > 0 {
-        slots.push(blank - width);
-    }
-    if row + 1 < height {
-        slots.push(blank + width);
-    }
-    if col > 0 {
-        slots.push(blank - 1);
-    }
-    if col + 1 < width {
-        slots.push(blank + 1);
-    }
-    slots
-}
-
 /// Draws a sliding puzzle; the tile that moved since `before` (the parent) is marked.
 #[expect(clippy::cast_precision_loss, reason = "boards are at most 5×5")]
 fn sliding(
@@ -92,7 +69,7 @@ fn sliding(
     let (rect, response) = ui.allocate_exact_size(size, sense);
     let painter = ui.painter_at(rect);
     let movable = if editable {
-        movable(width, height, tiles)
+        crate::domains::sliding::slidable(width, height, tiles)
     } else {
         Vec::new()
     };
@@ -140,21 +117,4 @@ fn sliding(
         .into_iter()
         .find(|&slot| slot_rect(slot).contains(clicked))
         .map(Command::SlideTile)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_tiles_next_to_the_blank_are_movable() {
-        // 5 4 2 / 7 0 3 / 8 1 6: the blank in the middle has four neighbours.
-        let mut m = movable(3, 3, &[5, 4, 2, 7, 0, 3, 8, 1, 6]);
-        m.sort_unstable();
-        assert_eq!(m, vec![1, 3, 5, 7]);
-        // Blank in a corner: two.
-        let mut m = movable(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]);
-        m.sort_unstable();
-        assert_eq!(m, vec![1, 3]);
-    }
 }

@@ -406,13 +406,9 @@ impl FrontierApp {
                 start,
                 ..
             } => {
-                if !board::movable(*width, *height, start).contains(&slot) {
+                if !crate::domains::sliding::slide(*width, *height, start, slot) {
                     return;
                 }
-                let Some(blank) = start.iter().position(|&t| t == 0) else {
-                    return;
-                };
-                start.swap(blank, slot);
             }
             _ => return,
         }

@@ -175,6 +175,43 @@ impl<B: Packed> SlidingPuzzle<B> {
     }
 }
 
+/// The slots next to `blank` on a `width × height` board, in slot order: the tiles that can
+/// slide into it. The one rule behind the search's successors and the app's hand moves.
+fn next_to(width: usize, height: usize, blank: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (blank / width, blank % width);
+    [
+        (row > 0).then(|| blank - width),
+        (col > 0).then(|| blank - 1),
+        (col + 1 < width).then(|| blank + 1),
+        (row + 1 < height).then(|| blank + width),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The slots whose tiles a hand move can slide on a board given tile by tile.
+#[must_use]
+pub fn slidable(width: usize, height: usize, tiles: &[u8]) -> Vec<usize> {
+    match tiles.iter().position(|&t| t == 0) {
+        Some(blank) if width > 0 => next_to(width, height, blank).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A hand move on a start board (the seed's way to make a new puzzle): slides the tile in
+/// `slot` into the blank. Returns false, changing nothing, when it is not next to the blank.
+pub fn slide(width: usize, height: usize, tiles: &mut [u8], slot: usize) -> bool {
+    if !slidable(width, height, tiles).contains(&slot) {
+        return false;
+    }
+    let blank = tiles
+        .iter()
+        .position(|&t| t == 0)
+        .expect("slidable found the blank");
+    tiles.swap(blank, slot);
+    true
+}
+
 fn pack<B: Packed>(tiles: &[u8]) -> B {
     tiles
         .iter()
@@ -258,28 +295,14 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
     }
 
     fn successors(&self, state: &B, out: &mut Vec<Successor<B, Slide>>) {
-        let w = self.width;
         let blank = self.blank(*state);
-        let (row, col) = (blank / w, blank % w);
-        let mut slide = |slot: usize| {
+        for slot in next_to(self.width, self.height, blank) {
             let tile = state.get(slot);
             out.push(Successor::Child {
                 state: state.with(blank, tile).with(slot, 0),
                 mv: u8::try_from(slot).expect("at most 25 slots"),
                 cost: Cost::ONE,
             });
-        };
-        if row > 0 {
-            slide(blank - w);
-        }
-        if col > 0 {
-            slide(blank - 1);
-        }
-        if col + 1 < w {
-            slide(blank + 1);
-        }
-        if row + 1 < self.height {
-            slide(blank + w);
         }
     }
 
@@ -381,6 +404,16 @@ mod tests {
             labels,
             ["tile 4 down", "tile 7 right", "tile 3 left", "tile 1 up"]
         );
+    }
+
+    #[test]
+    fn hand_moves_slide_only_tiles_next_to_the_blank() {
+        let mut tiles = vec![5, 4, 2, 7, 0, 3, 8, 1, 6];
+        assert_eq!(slidable(3, 3, &tiles), vec![1, 3, 5, 7]);
+        assert_eq!(slidable(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]), vec![1, 3]);
+        assert!(!slide(3, 3, &mut tiles, 0));
+        assert!(slide(3, 3, &mut tiles, 1));
+        assert_eq!(tiles, vec![5, 0, 2, 7, 4, 3, 8, 1, 6]);
     }
 
     #[test]
