@@ -7,9 +7,8 @@
 use super::command::Command;
 use super::pick::tie_marks;
 use crate::engine::event::{Fate, Pick};
-use crate::engine::frontier::{Key, Ordering};
+use crate::engine::frontier::Key;
 use crate::engine::session::Session;
-use crate::engine::settings::Algorithm;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::view::Row;
 use eframe::egui;
@@ -83,47 +82,36 @@ enum Place {
     Pick(Key),
 }
 
-/// How rows are placed: by a column, or (for the best-first algorithms, whose open order is a
-/// sort by [`Ordering::key`]) by the algorithm's priority. `None`: only the session knows the
+/// How rows are placed: by a column, or (for best-first searches, whose open order is a sort
+/// by [`Session::open_key`]) by the algorithm's priority. `None`: only the session knows the
 /// order (a stack, an iterative-deepening path), so the list is rebuilt from
 /// [`Session::open_order`].
 fn placer(session: &dyn Session, status: Status, sort: Sort) -> Option<impl Fn(&Row) -> Place> {
-    let settings = session.settings();
-    let ordering = match (status, sort.column, sort.descending) {
+    let by_key = match (status, sort.column, sort.descending) {
         (Status::Open, SortColumn::Priority, true) => return None,
         (Status::Open, SortColumn::Priority, false) => {
             if !is_best_first(session) {
                 return None;
             }
-            Some(Ordering::new(
-                settings.algorithm,
-                settings.weight,
-                &settings.tie_break,
-            ))
+            true
         }
-        _ => None,
+        _ => false,
     };
-    Some(move |row: &Row| match &ordering {
-        Some(o) => Place::Pick(o.key(row.id, row.g, row.h, row.depth)),
-        None => {
-            let value = sort_key(row, sort.column);
-            Place::Value(if sort.descending { -value } else { value }, row.id)
-        }
-    })
+    Some(
+        move |row: &Row| match by_key.then(|| session.open_key(row.id)).flatten() {
+            Some(key) => Place::Pick(key),
+            None => {
+                let value = sort_key(row, sort.column);
+                Place::Value(if sort.descending { -value } else { value }, row.id)
+            }
+        },
+    )
 }
 
-/// Whether the search is one of the best-first algorithms, whose rows change only as the log
-/// records (picks, and successors stored, improved or reopened) and whose open order is a sort
-/// by [`Ordering::key`].
+/// Whether rows change only as the log records and the open order is a sort by
+/// [`Session::open_key`] (the best-first algorithms).
 fn is_best_first(session: &dyn Session) -> bool {
-    matches!(
-        session.settings().algorithm,
-        Algorithm::AStar
-            | Algorithm::Dijkstra
-            | Algorithm::BreadthFirst
-            | Algorithm::Greedy
-            | Algorithm::WeightedAStar
-    )
+    session.rows() > 0 && session.open_key(0).is_some()
 }
 
 /// The ids of the rows with `status`, in `sort` order.
@@ -490,6 +478,7 @@ fn cell(ui: &mut Ui, is_pick: bool, text: String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::settings::Algorithm;
     use crate::scenario::{LIBRARY, Scenario, SearchSpec};
 
     fn seed_after(steps: usize) -> Box<dyn Session> {

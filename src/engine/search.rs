@@ -4,6 +4,7 @@
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
+use super::frontier::Key;
 use super::log::Log;
 use super::problem::{Problem, Refusal, Successor};
 use super::settings::{Algorithm, Settings};
@@ -158,6 +159,13 @@ pub trait Strategy<P: Problem> {
     /// Bytes the strategy holds beyond the notebook (its open list or stack).
     fn bytes(&self) -> usize {
         0
+    }
+    /// The row's place in a best-first open list, for faces that keep the list sorted
+    /// themselves: `Some` only where the open list is a sort by a fixed key per row and rows
+    /// change only as the log records (no stack, no dropped rows).
+    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<Key> {
+        let _ = (id, node);
+        None
     }
     /// A copy of the strategy, for keyframes when stepping back in time.
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;

@@ -2,6 +2,7 @@
 //! new domain or algorithm plugs in without changes to either face.
 
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
+use super::frontier::Key;
 use super::log::Log;
 use super::problem::Problem;
 use super::search::Search;
@@ -71,6 +72,12 @@ pub trait Session: Send {
     fn rewind(&mut self, target: u64) -> bool {
         let _ = target;
         false
+    }
+    /// Row `id`'s key in a best-first open list (see [`crate::engine::search::Strategy::open_key`]); `None` for
+    /// strategies whose open order only they know (stacks, deepening).
+    fn open_key(&self, id: NodeId) -> Option<Key> {
+        let _ = id;
+        None
     }
     /// The heuristics the problem offers (the app's menu), its default first.
     fn heuristics(&self) -> &'static [Heuristic] {
@@ -238,6 +245,10 @@ where
 
     fn snapshot(&self) -> Option<Box<dyn Session>> {
         Some(Box::new(self.clone()))
+    }
+
+    fn open_key(&self, id: NodeId) -> Option<Key> {
+        self.strategy().open_key(id, self.core().store.node(id))
     }
 
     fn rewind(&mut self, target: u64) -> bool {

@@ -184,6 +184,10 @@ impl<P: Problem> Strategy<P> for BestFirst {
         self.open.bytes()
     }
 
+    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<Key> {
+        Some(self.open.ordering().key(id, node.g, node.h, node.depth))
+    }
+
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send> {
         Box::new(self.clone())
     }
