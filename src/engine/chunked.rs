@@ -34,7 +34,11 @@ impl<T> ChunkedVec<T> {
     }
 
     pub fn push(&mut self, value: T) {
-        if self.len.is_multiple_of(CHUNK) {
+        // The first chunk grows like a `Vec`, so small searches allocate little; later chunks
+        // are allocated whole.
+        if self.len == 0 {
+            self.chunks.push(Vec::new());
+        } else if self.len.is_multiple_of(CHUNK) {
             self.chunks.push(Vec::with_capacity(CHUNK));
         }
         self.chunks
