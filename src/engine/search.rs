@@ -189,7 +189,7 @@ pub struct Search<P: Problem> {
     event: StepEvent,
     log: Log,
     /// The largest open size after each step (what undoing a step restores).
-    max_open_at: ChunkedVec<u64>,
+    max_open_at: ChunkedVec<u32>,
 }
 
 impl<P: Problem> Search<P> {
@@ -232,7 +232,8 @@ impl<P: Problem> Search<P> {
         self.event.outcome = self.strategy.step(&mut self.core, &mut self.event);
         self.outcome.clone_from(&self.event.outcome);
         self.log.record(&self.event);
-        self.max_open_at.push(self.core.counts.max_open);
+        self.max_open_at
+            .push(u32::try_from(self.core.counts.max_open).unwrap_or(u32::MAX));
         &self.event
     }
 
@@ -282,7 +283,7 @@ impl<P: Problem> Search<P> {
             self.steps -= 1;
             self.log.truncate(i);
             self.max_open_at.truncate(i);
-            counts.max_open = self.max_open_at.last().copied().unwrap_or(0);
+            counts.max_open = self.max_open_at.last().copied().map_or(0, u64::from);
         }
         self.outcome = None;
         self.step();
