@@ -148,16 +148,19 @@ pub(crate) fn cost_json(cost: Option<Cost>) -> serde_json::Value {
 /// Exit status for unusable input (unreadable file, malformed RON, unknown option value).
 pub const EXIT_UNUSABLE: u8 = 2;
 
+/// A command's exit status: its own when it ran, [`EXIT_UNUSABLE`] (with the reason on
+/// standard error) when its input was unusable.
+pub(crate) fn exit_status<E: std::fmt::Display>(result: Result<u8, E>) -> u8 {
+    result.unwrap_or_else(|e| {
+        eprintln!("frontier: {e}");
+        EXIT_UNUSABLE
+    })
+}
+
 /// Runs `frontier run`; returns the exit status.
 #[must_use]
 pub fn run(args: &RunArgs, out: &mut dyn Write) -> u8 {
-    match run_inner(args, out) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("frontier: {e}");
-            EXIT_UNUSABLE
-        }
-    }
+    exit_status(run_inner(args, out).map(|()| 0))
 }
 
 fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {

@@ -1,6 +1,5 @@
 //! `frontier compare`: several settings on one scenario, stepped together, tabled.
 
-use super::EXIT_UNUSABLE;
 use crate::engine::compare::{Comparison, Lane};
 use crate::engine::settings::{Algorithm, Heuristic, TieKey};
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
@@ -80,13 +79,7 @@ impl CompareArgs {
 /// Runs `frontier compare`; returns the exit status.
 #[must_use]
 pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> u8 {
-    match compare_inner(args, out) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("frontier: {e}");
-            EXIT_UNUSABLE
-        }
-    }
+    super::exit_status(compare_inner(args, out).map(|()| 0))
 }
 
 fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {

@@ -1,7 +1,7 @@
 //! `frontier replay`: a saved trace run again on this engine, step by step, checked against
 //! what it recorded.
 
-use super::{EXIT_UNUSABLE, Summary};
+use super::Summary;
 use crate::export::CsvRecorder;
 use crate::trace::{Difference, Trace, TraceError};
 use clap::Args;
@@ -33,13 +33,7 @@ pub struct ReplayArgs {
 /// differ, 2 for an unusable trace.
 #[must_use]
 pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
-    match replay_inner(args, out) {
-        Ok(status) => status,
-        Err(e) => {
-            eprintln!("frontier: {e}");
-            EXIT_UNUSABLE
-        }
-    }
+    super::exit_status(replay_inner(args, out))
 }
 
 fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError> {

@@ -2,7 +2,7 @@
 //! compares each cost with the file's optimal length. This is how a user checks the engine on
 //! real maps.
 
-use super::{EXIT_UNUSABLE, SearchArgs};
+use super::SearchArgs;
 use crate::domains::grid::{Grid, GridMap, Moves};
 use crate::domains::movingai::{self, Query};
 use crate::engine::search::Search;
@@ -97,21 +97,16 @@ impl ScenReport {
 /// Runs `frontier scen`; returns the exit status (0 when it ran, whatever matched).
 #[must_use]
 pub fn run(args: &ScenArgs, out: &mut dyn Write) -> u8 {
-    match check_file(&args.scen, &args.search).and_then(|report| {
+    super::exit_status(check_file(&args.scen, &args.search).and_then(|report| {
         let text = if args.json {
             format!("{}\n", report.json())
         } else {
             report.text()
         };
         out.write_all(text.as_bytes())
+            .map(|()| 0)
             .map_err(|e| format!("cannot write the report: {e}"))
-    }) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("frontier: {e}");
-            EXIT_UNUSABLE
-        }
-    }
+    }))
 }
 
 /// Reads a `.scen` file and its map(s) and runs every query.
