@@ -210,3 +210,29 @@ fn posthoc_traces_place_grid_states_at_their_cells() {
     );
     assert!(trace.contains("x: 3, y: 1"), "{trace}");
 }
+
+#[test]
+fn compare_takes_a_tie_break_policy() {
+    let dir = scratch("compare-ties");
+    let out = frontier(
+        &dir,
+        &[
+            "compare",
+            "seed.ron",
+            "--algorithm",
+            "astar",
+            "--algorithm",
+            "bfs",
+            "--tie-break",
+            "lowest-h,lifo",
+            "--json",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json(&out)["lanes"][0]["cost"].as_u64(), Some(12));
+}

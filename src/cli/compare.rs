@@ -20,7 +20,7 @@ pub struct CompareArgs {
     pub heuristic: Vec<Heuristic>,
     /// Tie-break policy for every column.
     #[arg(long, value_parser = TieKey::parse_policy)]
-    pub tie_break: Option<Vec<TieKey>>,
+    pub tie_break: Option<super::TiePolicy>,
     /// The w of weighted A*, for every column.
     #[arg(long)]
     pub weight: Option<f64>,
