@@ -15,6 +15,27 @@ pub mod trace;
 use std::io::Write;
 use std::path::Path;
 
+/// The largest input file Frontier reads (scenario, map, level, trace): far above any real one,
+/// and a guard against reading a device or a runaway file forever.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// Reads a UTF-8 text file of at most [`MAX_INPUT_BYTES`].
+///
+/// # Errors
+/// The reason in words: unreadable, too large, or not text.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(format!("larger than {} MiB", MAX_INPUT_BYTES >> 20));
+    }
+    String::from_utf8(bytes).map_err(|_| "not a text file (invalid UTF-8)".to_string())
+}
+
 /// Writes `bytes` to a temporary file beside `path`, syncs it and renames it over `path`, so a
 /// reader sees the old file or the new one, never half of one.
 ///

@@ -337,13 +337,9 @@ impl Scenario {
     /// The file cannot be read, is not text, or is not a valid scenario.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| ScenarioError::Read {
+        let text = crate::read_text(path).map_err(|message| ScenarioError::Read {
             path: shown.clone(),
-            message: e.to_string(),
-        })?;
-        let text = String::from_utf8(bytes).map_err(|_| ScenarioError::Read {
-            path: shown.clone(),
-            message: "not a text file (invalid UTF-8)".into(),
+            message,
         })?;
         let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
         Scenario::parse(&text, &shown, &base)
@@ -376,9 +372,9 @@ impl Scenario {
     /// The file cannot be read or is not text.
     pub fn read_file(&self, name: &str) -> Result<String, ScenarioError> {
         let path = self.base_dir.join(name);
-        match std::fs::read_to_string(&path) {
+        match crate::read_text(&path) {
             Ok(text) => Ok(text),
-            Err(e) => {
+            Err(message) => {
                 if self.base_dir == Path::new(LIBRARY_DIR)
                     && let Some((_, text)) = LIBRARY_FILES.iter().find(|(n, _)| *n == name)
                 {
@@ -386,7 +382,7 @@ impl Scenario {
                 }
                 Err(ScenarioError::Read {
                     path: path.display().to_string(),
-                    message: e.to_string(),
+                    message,
                 })
             }
         }

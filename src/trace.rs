@@ -260,9 +260,7 @@ impl Trace {
             path: shown.clone(),
             message,
         };
-        let bytes = std::fs::read(path).map_err(|e| read(e.to_string()))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| read("not a text file (invalid UTF-8)".into()))?;
+        let text = crate::read_text(path).map_err(read)?;
         Trace::parse(&text, &shown, path.parent().unwrap_or(Path::new(".")))
     }
 

@@ -237,3 +237,14 @@ fn tie_break_policies_from_the_command_line_change_the_picks() {
         "stored last breaks the seed's ties the other way"
     );
 }
+
+#[test]
+fn endless_input_files_are_refused_not_read_forever() {
+    let path = temp_file(
+        "endless.ron",
+        br#"Scenario(problem: Grid(map_file: "/dev/zero", start: (x: 0, y: 0), goal: (x: 1, y: 0)))"#,
+    );
+    let out = frontier(&["run", path.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("larger than 256 MiB"));
+}

@@ -114,9 +114,8 @@ pub fn run(args: &ScenArgs, out: &mut dyn Write) -> u8 {
 /// # Errors
 /// An unreadable or malformed scenario or map file.
 pub fn check_file(path: &Path, search: &SearchArgs) -> Result<ScenReport, String> {
-    let read = |p: &Path| {
-        std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-    };
+    let read =
+        |p: &Path| crate::read_text(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
     let queries =
         movingai::parse_scen(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
     let dir = path.parent().unwrap_or(Path::new("."));
