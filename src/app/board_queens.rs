@@ -59,7 +59,7 @@ pub fn show(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) -> Option<Comm
         });
     }
     let available = ui.available_width().min(ui.available_height().max(160.0));
-    let side = (available / n as f32).clamp(8.0, 48.0);
+    let side = (available / n as f32).clamp(8.0, 64.0);
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(side * n as f32), Sense::hover());
     let painter = ui.painter_at(rect);
     let square = |c: Cell| {
@@ -97,7 +97,8 @@ pub fn show(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) -> Option<Comm
         );
     }
     for &q in board.queens {
-        queen(&painter, square(q), board.locked == Some(q));
+        let attacking = board.conflicts.iter().any(|&(a, b)| a == q || b == q);
+        queen(&painter, square(q), board.locked == Some(q), attacking);
     }
     if let Some(t) = board.trying {
         painter.rect_stroke(
@@ -153,20 +154,23 @@ pub fn show(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) -> Option<Comm
     command
 }
 
-/// A queen: a dark disc with a crown letter; the locked queen is gold with a heavy ring.
-fn queen(painter: &egui::Painter, r: Rect, locked: bool) {
+/// A queen: a dark disc with a crown letter; the locked queen is gold with a heavy ring; a
+/// queen in a conflicting pair has a red ring.
+fn queen(painter: &egui::Painter, r: Rect, locked: bool, attacking: bool) {
     let radius = r.width() * 0.36;
     let (fill, text) = if locked {
         (LOCKED, QUEEN)
     } else {
         (QUEEN, QUEEN_TEXT)
     };
-    painter.circle(
-        r.center(),
-        radius,
-        fill,
-        Stroke::new(if locked { 3.0 } else { 1.0 }, Color32::BLACK),
-    );
+    let ring = if attacking {
+        Stroke::new(3.0, CONFLICT)
+    } else if locked {
+        Stroke::new(3.0, Color32::BLACK)
+    } else {
+        Stroke::new(1.0, Color32::BLACK)
+    };
+    painter.circle(r.center(), radius, fill, ring);
     painter.text(
         r.center(),
         Align2::CENTER_CENTER,
