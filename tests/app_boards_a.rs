@@ -3,8 +3,9 @@
 //! read back from the labels.
 
 use eframe::egui;
+use eframe::egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use frontier::app::FrontierApp;
 use frontier::app::state::Layout;
 use frontier::engine::settings::Algorithm;
@@ -82,7 +83,7 @@ fn clicking_a_square_locks_the_queen_and_the_search_restarts_on_the_edited_start
         session.event_lines(session.last_event()),
         expected.event_lines(expected.last_event())
     );
-    // Once stepped, the board is no longer editable.
+    // Once stepped, the board is no longer editable: only the pruned squares answer (hover).
     assert!(h.query_by_label("Square row 0, column 0").is_none());
     // Reset and click the locked queen again: it is removed.
     h.get_by_label("Reset").click();
@@ -121,4 +122,51 @@ fn generate_and_test_says_how_many_candidates_it_faces_before_it_starts() {
     let h = harness(scenario);
     // One queen in each of the 7 free rows: 8^7 boards (the scenario's notes, the seed).
     h.get_by_label("Faces 2,097,152 candidate boards");
+}
+
+#[test]
+fn hovering_a_pruned_square_names_the_queen_that_attacks_it() {
+    let mut h = harness(built_in("queens_8_locked.ron"));
+    press_step(&mut h, 1);
+    // The start is expanded: row 0's squares in column 5 (same column) and column 2 (the
+    // diagonal: 3 rows up, 3 columns left) are attacked by the locked queen at row 3, column 5.
+    h.get_by_label("1 of 8 queens placed (gold: locked)");
+    assert!(h.query_by_label("Square row 0, column 0").is_none());
+    h.get_by_label("Square row 0, column 2").hover();
+    h.run();
+    // The tooltip, and the line under the board.
+    let reasons: Vec<String> = h
+        .get_all_by_label_contains("Pruned:")
+        .map(|node| node.accesskit_node().value().unwrap_or_default())
+        .collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    for reason in reasons {
+        assert!(reason.contains("row 3, column 5"), "{reason}");
+    }
+    h.get_by_label("Square row 0, column 5");
+}
+
+#[test]
+fn the_size_control_resizes_the_board_and_restarts() {
+    let mut h = harness(built_in("queens_8_locked.ron"));
+    h.get_by_role_and_label(Role::SpinButton, "Board size")
+        .set_value_accesskit(5.0);
+    h.run();
+    // The locked queen (row 3, column 5) is off a 5×5 board and goes.
+    assert_eq!(
+        h.state().scenario().problem,
+        ProblemSpec::NQueens {
+            size: 5,
+            locked: None
+        }
+    );
+    h.get_by_label("0 of 5 queens placed");
+    // 5 queens have 10 solutions (the table): all solutions through the UI's search.
+    let mut scenario = h.state().scenario().clone();
+    scenario.search.all_solutions = Some(true);
+    let mut session = scenario.session(&SearchSpec::default()).unwrap();
+    while session.outcome().is_none() {
+        session.step();
+    }
+    assert_eq!(session.counts().solutions, 10);
 }

@@ -134,9 +134,8 @@ pub fn show(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) -> Option<Comm
             ui.make_persistent_id(("queens_square", i)),
             sense,
         );
-        if editable {
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, square_label(c)));
-        }
+        let role = if editable { Role::Button } else { Role::Label };
+        response.widget_info(|| WidgetInfo::labeled(role, true, square_label(c)));
         if let Some(why) = reason {
             if response.hovered() {
                 hovered_reason = Some(format!("Pruned: {why}"));
