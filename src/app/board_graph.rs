@@ -136,7 +136,13 @@ pub fn show(ui: &mut Ui, board: &GraphBoard<'_>) {
         };
         let dir = (b - a).normalized();
         if board.directed {
-            let tip = b - dir * radius;
+            // Clear of the goal's outer ring.
+            let tip = b - dir
+                * if e.to == board.goal {
+                    radius + 5.0
+                } else {
+                    radius
+                };
             let tail = a + dir * radius;
             painter.line_segment([tail, tip], stroke);
             let side = vec2(-dir.y, dir.x) * 4.5;
