@@ -55,6 +55,10 @@ impl PlaceMarks {
     /// The places along the route from the start to row `id` (empty when unknown).
     #[must_use]
     pub fn route(&self, session: &dyn Session, id: NodeId) -> Vec<usize> {
+        if self.places.is_empty() {
+            // Not a map board (or nothing gathered): no need to walk the route every frame.
+            return Vec::new();
+        }
         session
             .route(id)
             .into_iter()
