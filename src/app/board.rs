@@ -2,6 +2,8 @@
 //! domain adds an arm; until it does, its states show as text.
 
 use super::command::Command;
+use super::{board_graph, board_queens};
+use crate::engine::store::Status;
 use crate::engine::view::BoardView;
 use eframe::egui;
 use egui::{Align2, Color32, CornerRadius, FontId, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
@@ -22,6 +24,11 @@ pub struct BoardInput<'a> {
     pub editable: bool,
     /// The parent's drawing, to mark what the last move changed.
     pub parent: Option<&'a BoardView>,
+    /// Where the open and closed rows stand, one `(place, status)` per place in place order
+    /// (map boards; gathered once per step by [`super::marks::PlaceMarks`]).
+    pub marks: &'a [(usize, Status)],
+    /// The places along the route to the selected (or shown) row, start first.
+    pub route: &'a [usize],
 }
 
 /// Draws the board; a click on a movable tile of an editable board asks to slide it.
@@ -41,6 +48,48 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
                 _ => None,
             };
             sliding(ui, (*width, *height), tiles, before, input.editable)
+        }
+        BoardView::Queens {
+            size,
+            queens,
+            locked,
+            attacked,
+            trying,
+            pruned,
+            conflicts,
+            ..
+        } => {
+            let board = board_queens::QueensBoard {
+                size: *size,
+                queens,
+                locked: *locked,
+                attacked,
+                trying: *trying,
+                pruned,
+                conflicts,
+            };
+            board_queens::show(ui, &board, input.editable)
+        }
+        BoardView::Graph {
+            nodes,
+            edges,
+            directed,
+            start,
+            goal,
+            at,
+        } => {
+            let board = board_graph::GraphBoard {
+                nodes,
+                edges,
+                directed: *directed,
+                start: *start,
+                goal: *goal,
+                at: *at,
+                marks: input.marks,
+                route: input.route,
+            };
+            board_graph::show(ui, &board);
+            None
         }
         _ => {
             ui.monospace(input.text);

@@ -2,6 +2,7 @@
 //! they return commands, and the app applies them once at the end of the frame, so a button and
 //! its keyboard shortcut are the same command by construction.
 
+use crate::domains::queens::QueensEdit;
 use crate::engine::settings::{Algorithm, Heuristic, TieKey};
 use crate::engine::store::NodeId;
 use std::path::PathBuf;
@@ -41,4 +42,6 @@ pub enum Command {
     Select(Option<NodeId>),
     /// Hide the error message.
     DismissError,
+    /// Edit an N-queens start: lock, move or remove the locked queen, or resize the board.
+    EditQueens(QueensEdit),
 }

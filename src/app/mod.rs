@@ -6,7 +6,10 @@
 //! never freezes.
 
 mod board;
+mod board_graph;
+mod board_queens;
 pub mod command;
+mod marks;
 mod pick;
 pub mod playback;
 mod plot;
@@ -93,6 +96,8 @@ pub struct FrontierApp {
     closed_ids: tables::SortedIds,
     pick_text: pick::PickText,
     shown_title: String,
+    /// Open and closed places on a map board, gathered once per step.
+    place_marks: marks::PlaceMarks,
 }
 
 impl FrontierApp {
@@ -125,6 +130,7 @@ impl FrontierApp {
             closed_ids: tables::SortedIds::default(),
             pick_text: pick::PickText::default(),
             shown_title: String::new(),
+            place_marks: marks::PlaceMarks::default(),
         };
         app.started();
         Ok(app)
@@ -256,6 +262,7 @@ impl FrontierApp {
                 self.selected = id.filter(|&id| (id as usize) < self.session.rows());
             }
             Command::DismissError => self.error = None,
+            Command::EditQueens(edit) => self.edit_queens(edit),
         }
     }
 
@@ -375,6 +382,7 @@ impl FrontierApp {
         self.open_ids.clear();
         self.closed_ids.clear();
         self.pick_text.clear();
+        self.place_marks.clear();
         let s = self.session.settings();
         self.log.note(format!(
             "{} on \"{}\": {} · {} · {} · max {} states",
@@ -413,6 +421,18 @@ impl FrontierApp {
             _ => return,
         }
         self.restart();
+    }
+
+    /// Edits the N-queens start (the locked queen, the size) and restarts, only at step 0.
+    fn edit_queens(&mut self, edit: crate::domains::queens::QueensEdit) {
+        if self.session.steps() > 0 {
+            return;
+        }
+        if let ProblemSpec::NQueens { size, locked } = &mut self.scenario.problem
+            && crate::domains::queens::apply_edit(size, locked, edit)
+        {
+            self.restart();
+        }
     }
 
     /// Reads the keyboard shortcuts (unless a text field has the keys), before any widget can
@@ -488,14 +508,17 @@ impl FrontierApp {
             .and_then(|id| session.row(id).parent)
             .map(|p| session.board(p));
         ui.strong(caption);
+        let route = shown.map_or_else(Vec::new, |id| self.place_marks.route(session, id));
         let input = board::BoardInput {
             view: &view,
             text: &text,
             editable,
             parent: parent.as_ref(),
+            marks: self.place_marks.marks(),
+            route: &route,
         };
         commands.extend(board::show(ui, &input));
-        if editable {
+        if editable && matches!(view, crate::engine::view::BoardView::Sliding { .. }) {
             ui.weak("Click a tile next to the blank to slide it (edits the start).");
         }
         if let Some(id) = self.selected {
@@ -591,6 +614,9 @@ impl eframe::App for FrontierApp {
         self.selected = self
             .selected
             .filter(|&id| (id as usize) < self.session.rows());
+        if matches!(self.scenario.problem, ProblemSpec::Graph { .. }) {
+            self.place_marks.refresh(self.session.as_ref());
+        }
         if self.refresh(now) {
             ui.ctx().request_repaint();
         }

@@ -67,6 +67,19 @@ fn settings_words(s: &Settings) -> String {
     words
 }
 
+/// The algorithm's own state for the status line: IDA*'s threshold and iteration, the stack of
+/// backtracking, and, before generate and test starts, how many candidates it faces.
+#[must_use]
+pub fn strategy_words(session: &dyn Session) -> Option<String> {
+    match session.candidates() {
+        Some(count) if session.steps() == 0 => Some(format!(
+            "Faces {} candidate boards",
+            crate::domains::queens::count_words(Some(count))
+        )),
+        _ => session.strategy_status(),
+    }
+}
+
 /// Draws the counts and the outcome.
 pub fn show(ui: &mut Ui, session: &dyn Session) {
     let c = session.counts();
@@ -80,6 +93,10 @@ pub fn show(ui: &mut Ui, session: &dyn Session) {
         ui.label(RichText::new(outcome_words(outcome)).strong().color(color));
         ui.separator();
         ui.label(format!("Step {}", session.steps()));
+        if let Some(words) = strategy_words(session) {
+            ui.separator();
+            ui.label(words);
+        }
         for (name, value) in [
             ("States checked", c.states_checked),
             ("States stored", c.states_stored),

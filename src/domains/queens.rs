@@ -530,6 +530,43 @@ pub fn count_words(count: Option<u128>) -> String {
     }
 }
 
+/// The smallest board the app's size control offers (smaller ones have no interesting search).
+pub const MIN_EDIT_SIZE: usize = 4;
+
+/// An edit of an N-queens scenario made on its board (the scenario keeps only the size and
+/// the locked queen, so these are the edits there are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueensEdit {
+    /// A click on a square: locks the queen there, moves the locked queen there, or (on the
+    /// locked queen's own square) removes it.
+    Square(Cell),
+    /// A new board size, clamped to `MIN_EDIT_SIZE..=MAX_SIZE`; a locked queen that falls
+    /// off the smaller board is removed.
+    Size(usize),
+}
+
+/// Applies `edit` to a scenario's `size` and `locked` queen; returns whether anything
+/// changed (so the caller restarts the search only then). A click outside the board changes
+/// nothing.
+pub fn apply_edit(size: &mut usize, locked: &mut Option<Cell>, edit: QueensEdit) -> bool {
+    let before = (*size, *locked);
+    match edit {
+        QueensEdit::Square(cell) if cell.row < *size && cell.col < *size => {
+            *locked = if *locked == Some(cell) {
+                None
+            } else {
+                Some(cell)
+            };
+        }
+        QueensEdit::Square(_) => {}
+        QueensEdit::Size(n) => {
+            *size = n.clamp(MIN_EDIT_SIZE, MAX_SIZE);
+            *locked = locked.filter(|c| c.row < *size && c.col < *size);
+        }
+    }
+    before != (*size, *locked)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -687,5 +724,45 @@ mod tests {
         assert_eq!(cols, vec![0, 1, 2]);
         assert!(pruned[1].1.contains("column 1 attacked"));
         assert!(conflicts.is_empty());
+    }
+
+    #[test]
+    fn board_edits_lock_move_and_remove_the_queen_and_resize() {
+        let (mut size, mut locked) = (8, None);
+        assert!(apply_edit(
+            &mut size,
+            &mut locked,
+            QueensEdit::Square(cell(3, 5))
+        ));
+        assert_eq!(locked, Some(cell(3, 5)));
+        // Another square moves it; its own square removes it.
+        assert!(apply_edit(
+            &mut size,
+            &mut locked,
+            QueensEdit::Square(cell(7, 7))
+        ));
+        assert_eq!(locked, Some(cell(7, 7)));
+        assert!(apply_edit(
+            &mut size,
+            &mut locked,
+            QueensEdit::Square(cell(7, 7))
+        ));
+        assert_eq!(locked, None);
+        // Off the board: nothing.
+        assert!(!apply_edit(
+            &mut size,
+            &mut locked,
+            QueensEdit::Square(cell(8, 0))
+        ));
+        assert_eq!((size, locked), (8, None));
+        // Shrinking drops a queen that no longer fits, keeps one that does; sizes are clamped.
+        apply_edit(&mut size, &mut locked, QueensEdit::Square(cell(6, 1)));
+        assert!(apply_edit(&mut size, &mut locked, QueensEdit::Size(7)));
+        assert_eq!((size, locked), (7, Some(cell(6, 1))));
+        assert!(apply_edit(&mut size, &mut locked, QueensEdit::Size(2)));
+        assert_eq!((size, locked), (4, None));
+        assert!(apply_edit(&mut size, &mut locked, QueensEdit::Size(99)));
+        assert_eq!(size, 32);
+        assert!(!apply_edit(&mut size, &mut locked, QueensEdit::Size(40)));
     }
 }
