@@ -41,4 +41,6 @@ pub enum Command {
     Select(Option<NodeId>),
     /// Hide the error message.
     DismissError,
+    /// Time travel, traces, breakpoints and the quiz (src/app/travel.rs).
+    Travel(super::travel::TravelCommand),
 }

@@ -6,15 +6,20 @@
 //! never freezes.
 
 mod board;
+mod breakpoints;
 pub mod command;
+mod compare;
 mod pick;
 pub mod playback;
 mod plot;
+mod quiz;
+mod route;
 pub mod state;
 mod status;
 mod steplog;
 pub mod tables;
 mod toolbar;
+pub mod travel;
 
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
@@ -93,6 +98,7 @@ pub struct FrontierApp {
     closed_ids: tables::SortedIds,
     pick_text: pick::PickText,
     shown_title: String,
+    travel: travel::Travel,
 }
 
 impl FrontierApp {
@@ -106,7 +112,7 @@ impl FrontierApp {
         layout: Layout,
     ) -> Result<FrontierApp, ScenarioError> {
         install_fonts(ctx);
-        let session = scenario.session(&SearchSpec::default())?;
+        let session = travel::timeline(scenario.session(&SearchSpec::default())?);
         let playback = Playback::new(layout.speed);
         let mut app = FrontierApp {
             layout,
@@ -125,6 +131,7 @@ impl FrontierApp {
             closed_ids: tables::SortedIds::default(),
             pick_text: pick::PickText::default(),
             shown_title: String::new(),
+            travel: travel::Travel::default(),
         };
         app.started();
         Ok(app)
@@ -168,6 +175,9 @@ impl FrontierApp {
 
     /// Applies one command (what the end of a frame does with each).
     pub fn apply(&mut self, command: Command) {
+        if self.travel_intercepts(&command) {
+            return;
+        }
         match command {
             Command::Step => {
                 self.playback.pause();
@@ -256,6 +266,7 @@ impl FrontierApp {
                 self.selected = id.filter(|&id| (id as usize) < self.session.rows());
             }
             Command::DismissError => self.error = None,
+            Command::Travel(c) => self.apply_travel(c),
         }
     }
 
@@ -311,12 +322,13 @@ impl FrontierApp {
         let started = Instant::now();
         let session = &mut self.session;
         let history = &mut self.history;
+        let (watches, hit) = self.travel.watch_slots();
         let taken = self.playback.advance(
             dt,
             || {
                 session.step();
                 history.record(session.as_ref());
-                session.outcome().is_some()
+                travel::Travel::watch(watches, hit, session.as_ref()) || session.outcome().is_some()
             },
             || started.elapsed().as_secs_f64() < playback::FRAME_BUDGET,
         );
@@ -336,7 +348,7 @@ impl FrontierApp {
     fn restart(&mut self) {
         match self.scenario.session(&self.overrides) {
             Ok(session) => {
-                self.session = session;
+                self.session = travel::timeline(session);
                 self.started();
             }
             Err(e) => self.error = Some(e.to_string()),
@@ -350,7 +362,7 @@ impl FrontierApp {
             Ok(session) => {
                 self.scenario = scenario;
                 self.overrides = SearchSpec::default();
-                self.session = session;
+                self.session = travel::timeline(session);
                 self.comparison.clear();
                 self.error = None;
                 self.started();
@@ -375,6 +387,7 @@ impl FrontierApp {
         self.open_ids.clear();
         self.closed_ids.clear();
         self.pick_text.clear();
+        self.travel.started();
         let s = self.session.settings();
         self.log.note(format!(
             "{} on \"{}\": {} · {} · {} · max {} states",
@@ -435,6 +448,9 @@ impl FrontierApp {
             }
             if i.consume_key(Modifiers::NONE, Key::Enter) {
                 commands.push(Command::RunPause);
+            }
+            if i.consume_key(Modifiers::NONE, Key::Backspace) {
+                commands.push(Command::Travel(travel::TravelCommand::StepBack));
             }
             if i.consume_key(Modifiers::NONE, Key::R) {
                 commands.push(Command::Reset);
@@ -563,9 +579,9 @@ impl FrontierApp {
                     name: "open",
                     session: self.session.as_ref(),
                     ids: self.open_ids.ids(),
-                    pick: pick.as_ref(),
+                    pick: pick.as_ref().filter(|_| !self.travel.quiz_on()),
                     selected: self.selected,
-                    ties: true,
+                    ties: !self.travel.quiz_on(),
                 };
                 commands.extend(tables::show(ui, &view, &mut self.layout.open_sort));
             });
@@ -590,6 +606,7 @@ impl eframe::App for FrontierApp {
         let mut commands = Self::shortcuts(ui);
         let (dt, now) = ui.input(|i| (f64::from(i.stable_dt.min(0.1)), i.time));
         self.advance(dt);
+        self.travel_after_steps();
         // The session may have gone back in time (a trace): drop what no longer exists.
         self.history.forget_after(self.session.steps());
         self.selected = self
@@ -613,6 +630,7 @@ impl eframe::App for FrontierApp {
             };
             commands.extend(toolbar::show(ui, &input, &mut self.layout));
         });
+        Panel::top("travel").show(ui, |ui| commands.extend(self.travel_bar(ui)));
         Panel::bottom("status")
             .resizable(true)
             .default_size(110.0)
@@ -632,7 +650,10 @@ impl eframe::App for FrontierApp {
                     .show(ui, |ui| {
                         commands.extend(self.board_panel(ui));
                         ui.separator();
-                        pick::show(ui, &self.pick_text, self.session.as_ref(), self.fine);
+                        if !self.travel.quiz_on() {
+                            pick::show(ui, &self.pick_text, self.session.as_ref(), self.fine);
+                        }
+                        commands.extend(self.travel_side(ui));
                     });
             });
         Panel::right("plot")
@@ -660,6 +681,8 @@ impl eframe::App for FrontierApp {
             commands.extend(self.tables(ui));
         });
 
+        let ctx = ui.ctx().clone();
+        self.travel_windows(&ctx);
         for command in commands {
             self.apply(command);
         }
