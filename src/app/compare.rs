@@ -96,6 +96,7 @@ pub fn show(
     egui::Window::new("Compare")
         .open(&mut open)
         .default_size([760.0, 520.0])
+        .default_pos([330.0, 130.0])
         .show(ctx, |ui| body(ui, window, scenario, overrides));
     window.open = open;
 }

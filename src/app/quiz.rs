@@ -80,27 +80,27 @@ fn tie_break(session: &dyn Session, pick: &Pick, row: &Row) -> Option<String> {
         row.clone()
     };
     let p = session.row(pick.id);
+    let (p_id, r_id) = (p.id, rival.id);
     for level in &pick.ties {
-        let (differs, words) = match level.key {
-            None => continue,
-            Some(TieKey::LowestH) => (
-                p.h != rival.h,
-                format!("lower h decides: h {} before {}", p.h, rival.h),
-            ),
-            Some(TieKey::HighestG) => (
-                p.g != rival.g,
-                format!("higher g decides: g {} before {}", p.g, rival.g),
-            ),
-            Some(TieKey::LowestG) => (
-                p.g != rival.g,
-                format!("lower g decides: g {} before {}", p.g, rival.g),
-            ),
-            Some(TieKey::FirstStored) => (true, "stored first decides".to_string()),
-            Some(TieKey::LastStored) => (true, "stored last decides".to_string()),
+        let by = |name: &str, a: String, b: String| {
+            format!("{name} decides: #{p_id} ({a}) before #{r_id} ({b})")
         };
-        if differs {
-            return Some(format!("{words}: #{} before #{}", p.id, rival.id));
-        }
+        let words = match level.key {
+            None => continue,
+            Some(TieKey::LowestH) if p.h != rival.h => {
+                by("lower h", format!("h {}", p.h), format!("h {}", rival.h))
+            }
+            Some(TieKey::HighestG) if p.g != rival.g => {
+                by("higher g", format!("g {}", p.g), format!("g {}", rival.g))
+            }
+            Some(TieKey::LowestG) if p.g != rival.g => {
+                by("lower g", format!("g {}", p.g), format!("g {}", rival.g))
+            }
+            Some(TieKey::FirstStored) => format!("stored first decides: #{p_id} before #{r_id}"),
+            Some(TieKey::LastStored) => format!("stored last decides: #{p_id} before #{r_id}"),
+            Some(_) => continue,
+        };
+        return Some(words);
     }
     None
 }
@@ -234,7 +234,8 @@ mod tests {
             v.words
         );
         assert!(
-            v.words.ends_with(&format!("#{} before #{rival}", pick.id)),
+            v.words.contains(&format!("decides: #{} ", pick.id))
+                && v.words.contains(&format!("before #{rival}")),
             "{}",
             v.words
         );

@@ -33,6 +33,18 @@ impl StepLog {
         self.at = step;
     }
 
+    /// Whether step `step`'s own lines ("step N: …") are in the log.
+    #[must_use]
+    pub fn shows_step(&self, step: u64) -> bool {
+        let head = format!("step {step}:");
+        self.tags
+            .iter()
+            .zip(&self.lines)
+            .rev()
+            .take_while(|(t, _)| **t >= step)
+            .any(|(t, line)| *t == step && line.starts_with(&head))
+    }
+
     /// Writes out the session's last step; `skipped` steps before it are only counted.
     pub fn record(&mut self, session: &dyn Session, skipped: u64) {
         self.at = session.steps();
@@ -134,7 +146,10 @@ mod tests {
                 .all(|l| !l.starts_with("step 2") && !l.starts_with("step 3"))
         );
         assert_eq!(log.lines()[0], "opened");
+        assert!(log.shows_step(1));
+        assert!(!log.shows_step(2));
         log.forget_after(0);
         assert_eq!(log.lines().len(), 1);
+        assert!(!log.shows_step(1));
     }
 }

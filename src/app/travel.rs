@@ -79,10 +79,19 @@ impl Default for Travel {
     }
 }
 
+/// Bytes of keyframes the app keeps (a quarter of the engine's default): best-first searches go
+/// back by undoing steps in place, so keyframes are only the fallback, and the window should not
+/// hold a gigabyte of copies of a big notebook.
+const KEYFRAME_BUDGET: usize = 256 << 20;
+
 /// The search wrapped in a timeline, so it can go back.
 #[must_use]
 pub fn timeline(session: Box<dyn Session>) -> Box<dyn Session> {
-    Box::new(Timeline::new(session))
+    Box::new(Timeline::with_limits(
+        session,
+        crate::engine::timeline::DEFAULT_INTERVAL,
+        KEYFRAME_BUDGET,
+    ))
 }
 
 impl Travel {
@@ -242,6 +251,10 @@ impl FrontierApp {
                 self.log.forget_after(at);
                 self.log
                     .note(format!("back to step {at} (of {recorded} taken)"));
+                if at > 0 && !self.log.shows_step(at) {
+                    // A run wrote only its last step: show the step gone back to in full.
+                    self.log.record(self.session.as_ref(), 0);
+                }
                 self.selected = None;
                 // The sorted tables hold rows that no longer exist: both rebuild this frame.
                 self.open_ids.clear();
