@@ -60,6 +60,8 @@ pub struct Travel {
     replay: Option<Replay>,
     go_to: u64,
     trace_path: String,
+    /// Whether the timeline's divergence (a search that is not deterministic) was reported.
+    diverged_shown: bool,
 }
 
 impl Default for Travel {
@@ -75,6 +77,7 @@ impl Default for Travel {
             replay: None,
             go_to: 0,
             trace_path: "run.trace.ron".into(),
+            diverged_shown: false,
         }
     }
 }
@@ -103,6 +106,7 @@ impl Travel {
         self.route = RoutePlayer::default();
         self.replay = None;
         self.compare.clear();
+        self.diverged_shown = false;
     }
 
     #[must_use]
@@ -326,6 +330,12 @@ impl FrontierApp {
             if let Some(outcome) = self.session.outcome() {
                 self.log.note(format!("no breakpoint hit: {outcome}"));
             }
+        }
+        if !self.travel.diverged_shown
+            && let Some(diverged) = self.session.timeline().and_then(Timeline::diverged)
+        {
+            self.error = Some(diverged.to_string());
+            self.travel.diverged_shown = true;
         }
         let steps = self.session.steps();
         let Some(replay) = &mut self.travel.replay else {
