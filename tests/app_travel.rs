@@ -283,6 +283,13 @@ fn a_saved_trace_replays_read_only_and_a_damaged_one_keeps_the_scenario() {
     // The trace ends here; settings are locked.
     press_step(&mut h, 1);
     h.get_by_label("Step 6");
+    // A run from the past stops at the trace's end, at any speed.
+    h.state_mut().apply(Command::Travel(TravelCommand::GoTo(2)));
+    h.state_mut().apply(Command::SetSpeed(10_000.0));
+    h.state_mut().apply(Command::RunPause);
+    run_out(&mut h);
+    h.get_by_label("Step 6");
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
     h.key_press(egui::Key::Backspace);
     h.run();
     h.get_by_label("Step 5");

@@ -156,6 +156,13 @@ impl FrontierApp {
                     self.log.note(format!("the trace ends at step {end}"));
                     return true;
                 }
+                Command::RunToEnd | Command::RunSteps(_) | Command::RunPause
+                    if !self.playback.is_running() && self.travel.watches.is_none() =>
+                {
+                    // A run stops at the trace's last step, however many steps a frame takes.
+                    let list = [Breakpoint::Step(end)];
+                    self.travel.watches = Some(Watches::new(&list, self.session.as_ref()));
+                }
                 Command::SetAlgorithm(_)
                 | Command::SetHeuristic(_)
                 | Command::SetTieBreak(_)
@@ -196,7 +203,10 @@ impl FrontierApp {
                 }
             }
             TravelCommand::GoTo(target) => self.go_to(target),
-            TravelCommand::RunUntil(list) => {
+            TravelCommand::RunUntil(mut list) => {
+                if let Some(replay) = &self.travel.replay {
+                    list.push(Breakpoint::Step(replay.trace.steps.len() as u64));
+                }
                 self.end_fine();
                 if self.session.outcome().is_some() {
                     return;
