@@ -44,4 +44,6 @@ pub enum Command {
     DismissError,
     /// Edit an N-queens start: lock, move or remove the locked queen, or resize the board.
     EditQueens(QueensEdit),
+    /// Time travel, traces, breakpoints and the quiz (src/app/travel.rs).
+    Travel(super::travel::TravelCommand),
 }

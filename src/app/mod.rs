@@ -8,16 +8,21 @@
 mod board;
 mod board_graph;
 mod board_queens;
+mod breakpoints;
 pub mod command;
+mod compare;
 mod marks;
 mod pick;
 pub mod playback;
 mod plot;
+mod quiz;
+mod route;
 pub mod state;
 mod status;
 mod steplog;
 pub mod tables;
 mod toolbar;
+pub mod travel;
 
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
@@ -98,6 +103,7 @@ pub struct FrontierApp {
     shown_title: String,
     /// Open and closed places on a map board, gathered once per step.
     place_marks: marks::PlaceMarks,
+    travel: travel::Travel,
 }
 
 impl FrontierApp {
@@ -111,7 +117,7 @@ impl FrontierApp {
         layout: Layout,
     ) -> Result<FrontierApp, ScenarioError> {
         install_fonts(ctx);
-        let session = scenario.session(&SearchSpec::default())?;
+        let session = travel::timeline(scenario.session(&SearchSpec::default())?);
         let playback = Playback::new(layout.speed);
         let mut app = FrontierApp {
             layout,
@@ -131,6 +137,7 @@ impl FrontierApp {
             pick_text: pick::PickText::default(),
             shown_title: String::new(),
             place_marks: marks::PlaceMarks::default(),
+            travel: travel::Travel::default(),
         };
         app.started();
         Ok(app)
@@ -174,6 +181,9 @@ impl FrontierApp {
 
     /// Applies one command (what the end of a frame does with each).
     pub fn apply(&mut self, command: Command) {
+        if self.travel_intercepts(&command) {
+            return;
+        }
         match command {
             Command::Step => {
                 self.playback.pause();
@@ -263,6 +273,7 @@ impl FrontierApp {
             }
             Command::DismissError => self.error = None,
             Command::EditQueens(edit) => self.edit_queens(edit),
+            Command::Travel(c) => self.apply_travel(c),
         }
     }
 
@@ -318,12 +329,13 @@ impl FrontierApp {
         let started = Instant::now();
         let session = &mut self.session;
         let history = &mut self.history;
+        let (watches, hit) = self.travel.watch_slots();
         let taken = self.playback.advance(
             dt,
             || {
                 session.step();
                 history.record(session.as_ref());
-                session.outcome().is_some()
+                travel::Travel::watch(watches, hit, session.as_ref()) || session.outcome().is_some()
             },
             || started.elapsed().as_secs_f64() < playback::FRAME_BUDGET,
         );
@@ -343,7 +355,7 @@ impl FrontierApp {
     fn restart(&mut self) {
         match self.scenario.session(&self.overrides) {
             Ok(session) => {
-                self.session = session;
+                self.session = travel::timeline(session);
                 self.started();
             }
             Err(e) => self.error = Some(e.to_string()),
@@ -357,7 +369,7 @@ impl FrontierApp {
             Ok(session) => {
                 self.scenario = scenario;
                 self.overrides = SearchSpec::default();
-                self.session = session;
+                self.session = travel::timeline(session);
                 self.comparison.clear();
                 self.error = None;
                 self.started();
@@ -383,6 +395,7 @@ impl FrontierApp {
         self.closed_ids.clear();
         self.pick_text.clear();
         self.place_marks.clear();
+        self.travel.started();
         let s = self.session.settings();
         self.log.note(format!(
             "{} on \"{}\": {} · {} · {} · max {} states",
@@ -451,6 +464,9 @@ impl FrontierApp {
             }
             if i.consume_key(Modifiers::NONE, Key::Enter) {
                 commands.push(Command::RunPause);
+            }
+            if i.consume_key(Modifiers::NONE, Key::Backspace) {
+                commands.push(Command::Travel(travel::TravelCommand::StepBack));
             }
             if i.consume_key(Modifiers::NONE, Key::R) {
                 commands.push(Command::Reset);
@@ -582,9 +598,9 @@ impl FrontierApp {
                     name: "open",
                     session: self.session.as_ref(),
                     ids: self.open_ids.ids(),
-                    pick: pick.as_ref(),
+                    pick: pick.as_ref().filter(|_| !self.travel.quiz_on()),
                     selected: self.selected,
-                    ties: true,
+                    ties: !self.travel.quiz_on(),
                 };
                 commands.extend(tables::show(ui, &view, &mut self.layout.open_sort));
             });
@@ -609,6 +625,7 @@ impl eframe::App for FrontierApp {
         let mut commands = Self::shortcuts(ui);
         let (dt, now) = ui.input(|i| (f64::from(i.stable_dt.min(0.1)), i.time));
         self.advance(dt);
+        self.travel_after_steps();
         // The session may have gone back in time (a trace): drop what no longer exists.
         self.history.forget_after(self.session.steps());
         self.selected = self
@@ -635,6 +652,7 @@ impl eframe::App for FrontierApp {
             };
             commands.extend(toolbar::show(ui, &input, &mut self.layout));
         });
+        Panel::top("travel").show(ui, |ui| commands.extend(self.travel_bar(ui)));
         Panel::bottom("status")
             .resizable(true)
             .default_size(110.0)
@@ -654,7 +672,10 @@ impl eframe::App for FrontierApp {
                     .show(ui, |ui| {
                         commands.extend(self.board_panel(ui));
                         ui.separator();
-                        pick::show(ui, &self.pick_text, self.session.as_ref(), self.fine);
+                        if !self.travel.quiz_on() {
+                            pick::show(ui, &self.pick_text, self.session.as_ref(), self.fine);
+                        }
+                        commands.extend(self.travel_side(ui));
                     });
             });
         Panel::right("plot")
@@ -682,6 +703,8 @@ impl eframe::App for FrontierApp {
             commands.extend(self.tables(ui));
         });
 
+        let ctx = ui.ctx().clone();
+        self.travel_windows(&ctx);
         for command in commands {
             self.apply(command);
         }

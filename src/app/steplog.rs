@@ -13,15 +13,41 @@ const MAX_LINES: usize = 2000;
 #[derive(Debug, Default)]
 pub struct StepLog {
     lines: VecDeque<String>,
+    /// The step each line was written at, so going back in time can take lines away.
+    tags: VecDeque<u64>,
+    /// The step of the last recorded event (the tag of notes written now).
+    at: u64,
 }
 
 impl StepLog {
     pub fn clear(&mut self) {
-        self.lines.clear();
+        *self = StepLog::default();
+    }
+
+    /// Takes away the lines written after step `step` (the search went back to it).
+    pub fn forget_after(&mut self, step: u64) {
+        while self.tags.back().is_some_and(|&t| t > step) {
+            self.tags.pop_back();
+            self.lines.pop_back();
+        }
+        self.at = step;
+    }
+
+    /// Whether step `step`'s own lines ("step N: …") are in the log.
+    #[must_use]
+    pub fn shows_step(&self, step: u64) -> bool {
+        let head = format!("step {step}:");
+        self.tags
+            .iter()
+            .zip(&self.lines)
+            .rev()
+            .take_while(|(t, _)| **t >= step)
+            .any(|(t, line)| *t == step && line.starts_with(&head))
     }
 
     /// Writes out the session's last step; `skipped` steps before it are only counted.
     pub fn record(&mut self, session: &dyn Session, skipped: u64) {
+        self.at = session.steps();
         if skipped > 0 {
             self.push(format!(
                 "… {skipped} step{} run",
@@ -41,8 +67,10 @@ impl StepLog {
     fn push(&mut self, line: String) {
         if self.lines.len() == MAX_LINES {
             self.lines.pop_front();
+            self.tags.pop_front();
         }
         self.lines.push_back(line);
+        self.tags.push_back(self.at);
     }
 
     #[must_use]
@@ -92,5 +120,36 @@ mod tests {
         }
         assert_eq!(log.lines().len(), MAX_LINES);
         assert_eq!(log.lines()[0], "0");
+    }
+
+    #[test]
+    fn going_back_takes_away_the_lines_of_later_steps() {
+        let mut session = Scenario::built_in()
+            .session(&SearchSpec::default())
+            .unwrap();
+        let mut log = StepLog::default();
+        log.note("opened".into());
+        for _ in 0..3 {
+            session.step();
+            log.record(session.as_ref(), 0);
+        }
+        log.note("a note on step 3".into());
+        log.forget_after(1);
+        let last = log.lines().back().unwrap();
+        assert!(
+            last.starts_with("step 1: ") || !last.starts_with("step "),
+            "{last}"
+        );
+        assert!(
+            log.lines()
+                .iter()
+                .all(|l| !l.starts_with("step 2") && !l.starts_with("step 3"))
+        );
+        assert_eq!(log.lines()[0], "opened");
+        assert!(log.shows_step(1));
+        assert!(!log.shows_step(2));
+        log.forget_after(0);
+        assert_eq!(log.lines().len(), 1);
+        assert!(!log.shows_step(1));
     }
 }

@@ -8,6 +8,7 @@ use super::problem::Problem;
 use super::search::Search;
 use super::settings::{Heuristic, Settings};
 use super::store::NodeId;
+use super::timeline::Timeline;
 use super::view::{BoardView, Row};
 
 /// Everything a face can ask of a search.
@@ -82,6 +83,14 @@ pub trait Session: Send {
     /// The heuristics the problem offers (the app's menu), its default first.
     fn heuristics(&self) -> &'static [Heuristic] {
         &Heuristic::ALL
+    }
+    /// The time-travel controls when this session is a [`Timeline`] (the app's searches are).
+    fn timeline(&self) -> Option<&Timeline> {
+        None
+    }
+    /// See [`Session::timeline`].
+    fn timeline_mut(&mut self) -> Option<&mut Timeline> {
+        None
     }
 }
 

@@ -15,9 +15,12 @@
 //! ([`Session::rewind`]: best-first searches, over steps that reopened or improved nothing) is
 //! wound back in place, at about the cost of replaying the same number of steps, with no copy.
 
-use super::event::StepEvent;
+use super::event::{Counts, Outcome, Pick, StepEvent};
 use super::log::Log;
 use super::session::Session;
+use super::settings::{Heuristic, Settings};
+use super::store::NodeId;
+use super::view::{BoardView, Row};
 
 /// Steps between keyframes before any thinning.
 pub const DEFAULT_INTERVAL: u64 = 1024;
@@ -55,6 +58,9 @@ pub struct Timeline {
     keyframe_bytes: usize,
     /// Every step taken so far, including those after the current one.
     record: Log,
+    /// The first replayed step that differed from the record, met while driven as a plain
+    /// [`Session`] (whose `step` cannot return an error).
+    diverged: Option<TimelineError>,
 }
 
 impl Timeline {
@@ -77,7 +83,15 @@ impl Timeline {
             interval: interval.max(1),
             budget,
             keyframe_bytes,
+            diverged: None,
         }
+    }
+
+    /// The divergence met by a [`Session::step`] on this timeline, if any (the search is not
+    /// deterministic; the timeline then shows the new step, not the recorded one).
+    #[must_use]
+    pub fn diverged(&self) -> Option<&TimelineError> {
+        self.diverged.as_ref()
     }
 
     /// The search as it is at the current step.
@@ -230,6 +244,97 @@ impl Timeline {
     }
 }
 
+/// A timeline is itself a session: the search at its current step, stepped forward through the
+/// record. So a face that shows a `Box<dyn Session>` can hold a timeline there unchanged, and
+/// reach the time-travel controls with [`Session::timeline_mut`].
+impl Session for Timeline {
+    fn step(&mut self) -> &StepEvent {
+        if let Err(e) = Timeline::step(self).map(|_| ()) {
+            self.diverged.get_or_insert(e);
+        }
+        self.current.last_event()
+    }
+    fn steps(&self) -> u64 {
+        self.current.steps()
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.current.outcome()
+    }
+    fn counts(&self) -> Counts {
+        self.current.counts()
+    }
+    fn settings(&self) -> &Settings {
+        self.current.settings()
+    }
+    fn rows(&self) -> usize {
+        self.current.rows()
+    }
+    fn row(&self, id: NodeId) -> Row {
+        self.current.row(id)
+    }
+    fn state_text(&self, id: NodeId) -> String {
+        self.current.state_text(id)
+    }
+    fn board(&self, id: NodeId) -> BoardView {
+        self.current.board(id)
+    }
+    fn start_board(&self) -> BoardView {
+        self.current.start_board()
+    }
+    fn open_order(&self) -> Vec<NodeId> {
+        self.current.open_order()
+    }
+    fn next_pick(&self) -> Option<Pick> {
+        self.current.next_pick()
+    }
+    fn route(&self, id: NodeId) -> Vec<NodeId> {
+        self.current.route(id)
+    }
+    fn move_label(&self, from: NodeId, to: NodeId) -> String {
+        self.current.move_label(from, to)
+    }
+    fn solution(&self) -> Option<Vec<NodeId>> {
+        self.current.solution()
+    }
+    fn last_event(&self) -> &StepEvent {
+        self.current.last_event()
+    }
+    fn event_lines(&self, event: &StepEvent) -> Vec<String> {
+        self.current.event_lines(event)
+    }
+    fn log(&self) -> &Log {
+        self.current.log()
+    }
+    fn strategy_status(&self) -> Option<String> {
+        self.current.strategy_status()
+    }
+    fn memory_bytes(&self) -> usize {
+        self.current.memory_bytes()
+    }
+    fn candidates(&self) -> Option<u128> {
+        self.current.candidates()
+    }
+    fn places(&self) -> Vec<Option<usize>> {
+        self.current.places()
+    }
+    fn position(&self, id: NodeId) -> Option<(i64, i64)> {
+        self.current.position(id)
+    }
+    /// Goes back through the timeline (keyframes or undo), so it always works.
+    fn rewind(&mut self, target: u64) -> bool {
+        target <= self.current.steps() && self.go_to(target) == Ok(target)
+    }
+    fn heuristics(&self) -> &'static [Heuristic] {
+        self.current.heuristics()
+    }
+    fn timeline(&self) -> Option<&Timeline> {
+        Some(self)
+    }
+    fn timeline_mut(&mut self) -> Option<&mut Timeline> {
+        Some(self)
+    }
+}
+
 /// Whether step `index` (0-based) is the same in both logs.
 fn same_step(a: &Log, b: &Log, index: usize) -> bool {
     a.len() > index && a.pick(index) == b.pick(index) && a.successors(index).eq(b.successors(index))
@@ -256,6 +361,37 @@ mod tests {
 
     fn seed() -> Box<dyn Session> {
         puzzle(3, &[5, 4, 2, 7, 0, 3, 8, 1, 6])
+    }
+
+    #[test]
+    fn a_timeline_driven_as_a_session_goes_back_and_replays_the_same_steps() {
+        let mut plain = seed();
+        for _ in 0..7 {
+            plain.step();
+        }
+        let mut t: Box<dyn Session> = Box::new(Timeline::new(seed()));
+        for _ in 0..9 {
+            t.step();
+        }
+        assert!(t.rewind(4));
+        assert_eq!(t.steps(), 4);
+        assert_eq!(t.timeline().map(Timeline::recorded_steps), Some(9));
+        assert!(!t.rewind(5), "rewind never goes forward");
+        for _ in 0..3 {
+            t.step();
+        }
+        assert_eq!(t.counts(), plain.counts());
+        assert_eq!(t.open_order(), plain.open_order());
+        assert_eq!(t.last_event(), plain.last_event());
+        assert!(t.timeline().is_some_and(|t| t.diverged().is_none()));
+        let back = t.timeline_mut().map(|t| t.go_to(2));
+        assert_eq!(back, Some(Ok(2)));
+        assert_eq!(t.rows(), {
+            let mut s = seed();
+            s.step();
+            s.step();
+            s.rows()
+        });
     }
 
     fn five() -> Box<dyn Session> {

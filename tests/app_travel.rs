@@ -1,0 +1,340 @@
+//! Time travel, breakpoints, compare, quiz, traces and the route, driven through the app's UI
+//! with egui_kittest (labels found, clicked, read back).
+
+use eframe::egui;
+use egui_kittest::{Harness, kittest::Queryable};
+use frontier::app::FrontierApp;
+use frontier::app::command::Command;
+use frontier::app::state::Layout;
+use frontier::app::travel::TravelCommand;
+use frontier::engine::settings::Algorithm;
+use frontier::scenario::{Scenario, SearchSpec};
+
+fn harness() -> Harness<'static, FrontierApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|cc| {
+            FrontierApp::new(&cc.egui_ctx, Scenario::built_in(), Layout::default()).unwrap()
+        })
+}
+
+fn press_step(h: &mut Harness<'_, FrontierApp>, times: usize) {
+    for _ in 0..times {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+}
+
+/// Frames until the app stops running (runs go a few milliseconds per frame).
+fn run_out(h: &mut Harness<'_, FrontierApp>) {
+    for _ in 0..2000 {
+        h.step();
+        if !h.state().is_running() {
+            break;
+        }
+    }
+    h.run();
+}
+
+fn log_has(h: &Harness<'_, FrontierApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).count() > 0
+}
+
+#[test]
+fn backspace_after_5_steps_shows_step_4() {
+    let mut h = harness();
+    press_step(&mut h, 5);
+    h.get_by_label("States checked 5");
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label("Step 4");
+    h.get_by_label("States checked 4");
+    // The step log no longer has step 5; the tables and counts are the search at step 4.
+    assert!(!log_has(&h, "step 5: picked"));
+    assert!(log_has(&h, "step 4: picked"));
+    let mut fresh = Scenario::built_in()
+        .session(&SearchSpec::default())
+        .unwrap();
+    for _ in 0..4 {
+        fresh.step();
+    }
+    let app = h.state();
+    assert_eq!(app.session().counts(), fresh.counts());
+    let mut shown: Vec<_> = app.open_ids().to_vec();
+    let mut open = fresh.open_order();
+    shown.sort_unstable();
+    open.sort_unstable();
+    assert_eq!(
+        shown, open,
+        "the open table lists exactly step 4's open rows"
+    );
+    // The button does the same.
+    h.get_by_label("Step back").click();
+    h.run();
+    h.get_by_label("Step 3");
+}
+
+#[test]
+fn going_to_a_step_then_forward_equals_never_going_back() {
+    let mut straight = harness();
+    press_step(&mut straight, 12);
+    let mut h = harness();
+    press_step(&mut h, 12);
+    h.state_mut().apply(Command::Travel(TravelCommand::GoTo(3)));
+    h.run();
+    h.get_by_label("Step 3");
+    h.get_by_label("States checked 3");
+    assert!(h.query_all_by_label("of 12 steps taken").count() > 0);
+    press_step(&mut h, 9);
+    h.get_by_label("Step 12");
+    let (a, b) = (straight.state(), h.state());
+    assert_eq!(a.session().counts(), b.session().counts());
+    assert_eq!(a.session().last_event(), b.session().last_event());
+    assert_eq!(a.open_ids(), b.open_ids());
+    assert_eq!(a.session().open_order(), b.session().open_order());
+    // Forward by a jump: replayed through the run, then shown at the step asked for.
+    h.state_mut().apply(Command::Travel(TravelCommand::GoTo(2)));
+    h.run();
+    h.get_by_label("Step 2");
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::GoTo(10)));
+    run_out(&mut h);
+    h.get_by_label("Step 10");
+    h.get_by_label("States checked 10");
+    // A setting changed in the past starts a new search.
+    h.get_by_label("algorithm").click();
+    h.run();
+    h.get_by_label("Dijkstra (f = g)").click();
+    h.run();
+    h.get_by_label("Step 0");
+    assert!(h.query_all_by_label("of 0 steps taken").count() > 0);
+}
+
+/// Opens the Run until menu and runs with the current choices after `choose` ticks them.
+fn run_until(h: &mut Harness<'_, FrontierApp>, choose: &[&str]) {
+    h.get_by_label("Run until").click();
+    h.run();
+    for label in choose {
+        h.get_by_label(label).click();
+        h.run();
+    }
+    h.get_by_label("Run to breakpoint").click();
+    h.run();
+    run_out(h);
+}
+
+#[test]
+fn f_rises_is_never_hit_on_the_seed_and_the_goal_comes_on_step_21() {
+    let mut h = harness();
+    // Untick "goal" (on by default), tick "f rises".
+    run_until(
+        &mut h,
+        &["the goal is accepted", "f rises (the next f-layer)"],
+    );
+    h.get_by_label("Step 21");
+    assert_eq!(h.query_all_by_label("Goal found").count(), 2);
+    assert!(log_has(&h, "running until f-rises"));
+    assert!(log_has(&h, "no breakpoint hit: Goal found"));
+}
+
+#[test]
+fn a_tie_breakpoint_stops_on_step_2_and_the_log_says_so() {
+    let mut h = harness();
+    run_until(&mut h, &["a tie of at least"]);
+    h.get_by_label("Step 2");
+    assert!(!h.state().is_running());
+    assert!(
+        log_has(
+            &h,
+            "stopped by breakpoint tie>=2: 2 states tied on f = 12 on step 2"
+        ),
+        "the log names the breakpoint"
+    );
+}
+
+#[test]
+fn step_and_goal_breakpoints_stop_where_they_say() {
+    let mut h = harness();
+    // "step" comes on at 10; "goal" is on by default.
+    run_until(&mut h, &["step number"]);
+    h.get_by_label("Step 10");
+    assert!(log_has(
+        &h,
+        "stopped by breakpoint step=10: step 10 reached"
+    ));
+    h.get_by_label("Run until").click();
+    h.run();
+    h.get_by_label("step number").click();
+    h.run();
+    h.get_by_label("Run to breakpoint").click();
+    h.run();
+    run_out(&mut h);
+    h.get_by_label("Step 21");
+    assert!(log_has(
+        &h,
+        "stopped by breakpoint goal: goal accepted on step 21"
+    ));
+}
+
+#[test]
+fn compare_steps_astar_and_dijkstra_together_with_their_own_counts() {
+    let mut h = harness();
+    h.get_by_label("Compare").click();
+    h.run();
+    h.get_by_label("astar").click();
+    h.get_by_label("dijkstra").click();
+    h.run();
+    h.get_by_label("Start side by side").click();
+    h.run();
+    h.get_by_label("Run all to the end").click();
+    h.run();
+    // Separate runs' counts (docs/REPLAY.md, and tests/seed_astar.rs for A*).
+    let separate = |a: Algorithm| {
+        let mut s = Scenario::built_in()
+            .session(&SearchSpec {
+                algorithm: Some(a),
+                ..SearchSpec::default()
+            })
+            .unwrap();
+        while s.outcome().is_none() {
+            s.step();
+        }
+        s.counts().states_checked
+    };
+    let (astar, dijkstra) = (separate(Algorithm::AStar), separate(Algorithm::Dijkstra));
+    assert_eq!(astar, 20);
+    h.get_by_label(&format!("Checked {astar}"));
+    h.get_by_label(&format!("Checked {dijkstra}"));
+    assert!(log_has(&h, "Picks first differ on step 3"));
+}
+
+#[test]
+fn quiz_accepts_a_tied_state_and_rejects_a_higher_f_one() {
+    let mut h = harness();
+    press_step(&mut h, 1);
+    h.get_by_label("Quiz").click();
+    h.run();
+    // Find, from the session itself, an open row tied with the next pick on f and one above.
+    let find = |h: &Harness<'_, FrontierApp>| {
+        let s = h.state().session();
+        let pick = s.next_pick().unwrap();
+        let open = s.open_order();
+        let tied = open
+            .iter()
+            .copied()
+            .find(|&id| id != pick.id && s.row(id).f == pick.f);
+        let higher = open.iter().copied().find(|&id| s.row(id).f > pick.f);
+        (tied, higher.map(|id| (id, s.row(id).f)))
+    };
+    let mut tied = None;
+    while tied.is_none() {
+        press_step(&mut h, 1);
+        tied = find(&h).0;
+    }
+    let tied = tied.unwrap();
+    let label = {
+        let s = h.state().session();
+        format!("#{tied} {} (f 12)", s.state_text(tied))
+    };
+    let step = h.state().session().steps();
+    h.get_by_label(&label).click();
+    h.run();
+    assert_eq!(
+        h.state().session().steps(),
+        step + 1,
+        "an answer takes the step"
+    );
+    assert!(log_has(
+        &h,
+        &format!("#{tied} — right: f = 12 like the pick;")
+    ));
+    let mut higher = None;
+    while higher.is_none() {
+        press_step(&mut h, 1);
+        higher = find(&h).1;
+    }
+    let (id, f) = higher.unwrap();
+    // A click on its row in the open table answers too.
+    h.state_mut().apply(Command::Select(Some(id)));
+    h.run();
+    assert!(log_has(
+        &h,
+        &format!("#{id} — wrong: f = {f} is higher than 12")
+    ));
+}
+
+#[test]
+fn a_saved_trace_replays_read_only_and_a_damaged_one_keeps_the_scenario() {
+    let dir = std::env::temp_dir().join(format!("frontier-travel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("seed.trace.ron");
+    let mut h = harness();
+    press_step(&mut h, 6);
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::SaveTrace(path.clone())));
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::OpenTrace(path.clone())));
+    h.run();
+    assert!(log_has(&h, "Replaying trace"));
+    h.get_by_label("Step 0");
+    press_step(&mut h, 6);
+    h.get_by_label("Step 6");
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    // The trace ends here; settings are locked.
+    press_step(&mut h, 1);
+    h.get_by_label("Step 6");
+    // A run from the past stops at the trace's end, at any speed.
+    h.state_mut().apply(Command::Travel(TravelCommand::GoTo(2)));
+    h.state_mut().apply(Command::SetSpeed(10_000.0));
+    h.state_mut().apply(Command::RunPause);
+    run_out(&mut h);
+    h.get_by_label("Step 6");
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label("Step 5");
+    h.state_mut()
+        .apply(Command::SetAlgorithm(Algorithm::Dijkstra));
+    assert!(h.state().error().unwrap().contains("locked"));
+    assert_eq!(h.state().session().settings().algorithm, Algorithm::AStar);
+
+    let damaged = dir.join("damaged.trace.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&damaged, &text[..text.len() / 2]).unwrap();
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::OpenTrace(damaged)));
+    h.run();
+    let error = h.state().error().unwrap().to_string();
+    assert!(error.contains("line"), "{error}");
+    h.get_by_label("Step 5");
+    let other = dir.join("other.trace.ron");
+    std::fs::write(
+        &other,
+        text.replacen(frontier::trace::ENGINE_VERSION, "0.0.1", 1),
+    )
+    .unwrap();
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::OpenTrace(other)));
+    h.run();
+    assert!(
+        h.state()
+            .error()
+            .unwrap()
+            .contains("recorded by frontier 0.0.1")
+    );
+    h.get_by_label("Step 5");
+}
+
+#[test]
+fn the_route_is_played_move_by_move_once_the_goal_is_found() {
+    let mut h = harness();
+    press_step(&mut h, 21);
+    h.get_by_label("Route to the goal: 12 moves, cost 12");
+    h.get_by_label("▶").click();
+    h.run();
+    h.get_by_label("▶").click();
+    h.run();
+    h.get_by_label("◀").click();
+    h.run();
+    assert!(log_has(&h, "1. "));
+}
