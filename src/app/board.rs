@@ -2,6 +2,8 @@
 //! domain adds an arm; until it does, its states show as text.
 
 use super::command::Command;
+use crate::engine::session::Session;
+use crate::engine::store::NodeId;
 use crate::engine::view::BoardView;
 use eframe::egui;
 use egui::{Align2, Color32, CornerRadius, FontId, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
@@ -22,6 +24,13 @@ pub struct BoardInput<'a> {
     pub editable: bool,
     /// The parent's drawing, to mark what the last move changed.
     pub parent: Option<&'a BoardView>,
+    /// The search, for views that colour every stored state (grids) or play a route
+    /// (Sokoban); `None` draws the state alone.
+    pub session: Option<&'a dyn Session>,
+    /// The selected row, whose route a view may colour.
+    pub selected: Option<NodeId>,
+    /// Changes whenever the search is rebuilt, so a view's caches can tell searches apart.
+    pub generation: u64,
 }
 
 /// Draws the board; a click on a movable tile of an editable board asks to slide it.
@@ -42,6 +51,8 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             };
             sliding(ui, (*width, *height), tiles, before, input.editable)
         }
+        BoardView::Grid { .. } => super::board_grid::show(ui, input),
+        BoardView::Sokoban { .. } => super::board_sokoban::show(ui, input),
         _ => {
             ui.monospace(input.text);
             None

@@ -4,6 +4,7 @@
 
 use crate::engine::settings::{Algorithm, Heuristic, TieKey};
 use crate::engine::store::NodeId;
+use crate::scenario::grid_edit::GridEdit;
 use std::path::PathBuf;
 
 /// One request from the UI.
@@ -41,4 +42,6 @@ pub enum Command {
     Select(Option<NodeId>),
     /// Hide the error message.
     DismissError,
+    /// Edit the grid's map, start or goal (the start is shown); the search restarts.
+    EditGrid(GridEdit),
 }

@@ -6,10 +6,13 @@
 //! never freezes.
 
 mod board;
+mod board_grid;
+mod board_sokoban;
 pub mod command;
 mod pick;
 pub mod playback;
 mod plot;
+pub mod sokoban_route;
 pub mod state;
 mod status;
 mod steplog;
@@ -18,7 +21,8 @@ mod toolbar;
 
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
-use crate::scenario::{LIBRARY, ProblemSpec, Scenario, ScenarioError, SearchSpec};
+use crate::engine::view::BoardView;
+use crate::scenario::{self, LIBRARY, ProblemSpec, Scenario, ScenarioError, SearchSpec};
 use command::Command;
 use eframe::egui;
 use egui::{CentralPanel, Color32, Key, Modifiers, Panel, RichText, ScrollArea, Ui};
@@ -93,6 +97,8 @@ pub struct FrontierApp {
     closed_ids: tables::SortedIds,
     pick_text: pick::PickText,
     shown_title: String,
+    /// Counts the searches built, so board views can tell a new search from an old one.
+    generation: u64,
 }
 
 impl FrontierApp {
@@ -125,6 +131,7 @@ impl FrontierApp {
             closed_ids: tables::SortedIds::default(),
             pick_text: pick::PickText::default(),
             shown_title: String::new(),
+            generation: 0,
         };
         app.started();
         Ok(app)
@@ -256,6 +263,7 @@ impl FrontierApp {
                 self.selected = id.filter(|&id| (id as usize) < self.session.rows());
             }
             Command::DismissError => self.error = None,
+            Command::EditGrid(edit) => self.edit_grid(&edit),
         }
     }
 
@@ -366,6 +374,7 @@ impl FrontierApp {
 
     /// Clears everything derived from the previous search.
     fn started(&mut self) {
+        self.generation += 1;
         self.playback.pause();
         self.fine = Fine::Off;
         self.log_pending = false;
@@ -417,6 +426,18 @@ impl FrontierApp {
             _ => return,
         }
         self.restart();
+    }
+
+    /// Applies an edit of the grid's start (shown at step 0) and restarts the search.
+    fn edit_grid(&mut self, edit: &scenario::grid_edit::GridEdit) {
+        if self.session.steps() > 0 {
+            return;
+        }
+        match self.scenario.edit_grid(edit) {
+            Ok(true) => self.restart(),
+            Ok(false) => {}
+            Err(e) => self.error = Some(e.to_string()),
+        }
     }
 
     /// Reads the keyboard shortcuts (unless a text field has the keys), before any widget can
@@ -497,9 +518,12 @@ impl FrontierApp {
             text: &text,
             editable,
             parent: parent.as_ref(),
+            session: Some(session),
+            selected: self.selected,
+            generation: self.generation,
         };
         commands.extend(board::show(ui, &input));
-        if editable {
+        if editable && matches!(view, BoardView::Sliding { .. }) {
             ui.weak("Click a tile next to the blank to slide it (edits the start).");
         }
         if let Some(id) = self.selected {
