@@ -318,12 +318,12 @@ fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize) {
     let Some(session) = input.session else {
         return (marks, 0, 0);
     };
-    for (i, place) in session.places().into_iter().enumerate() {
+    let places = session.places();
+    for (place, status) in places.iter().zip(session.statuses()) {
         let Some(cell) = place.filter(|&c| c < cells) else {
             continue;
         };
-        let id = NodeId::try_from(i).expect("ids fit in u32");
-        let mark = match session.row(id).status {
+        let mark = match status {
             Status::Open => Mark::Open,
             Status::Closed => Mark::Closed,
         };
@@ -334,11 +334,6 @@ fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize) {
     let route = match input.selected {
         Some(id) => session.route(id),
         None => session.solution().unwrap_or_default(),
-    };
-    let places = if route.is_empty() {
-        Vec::new()
-    } else {
-        session.places()
     };
     for id in route {
         if let Some(cell) = places
@@ -367,21 +362,23 @@ fn image(view: &BoardView, marks: &[Mark]) -> ColorImage {
     else {
         return ColorImage::filled([1, 1], WALL);
     };
+    // Ten terrains × four marks: a palette, so each pixel is one lookup.
+    let palette: Vec<Color32> = (0u8..10)
+        .flat_map(|k| {
+            let ground = FLOOR.lerp_to_gamma(HEAVY, f32::from(k.max(1) - 1) / 8.0);
+            [
+                ground,
+                ground.lerp_to_gamma(CLOSED, 0.6),
+                ground.lerp_to_gamma(OPEN, 0.75),
+                ROUTE,
+            ]
+            .map(|c| if k == 0 { WALL } else { c })
+        })
+        .collect();
     let mut pixels: Vec<Color32> = cells
         .iter()
         .zip(marks)
-        .map(|(&k, &mark)| {
-            if k == 0 {
-                return WALL;
-            }
-            let ground = FLOOR.lerp_to_gamma(HEAVY, f32::from(k - 1) / 8.0);
-            match mark {
-                Mark::None => ground,
-                Mark::Closed => ground.lerp_to_gamma(CLOSED, 0.6),
-                Mark::Open => ground.lerp_to_gamma(OPEN, 0.75),
-                Mark::Route => ROUTE,
-            }
-        })
+        .map(|(&k, &mark)| palette[usize::from(k.min(9)) * 4 + mark as usize])
         .collect();
     for ((x, y), color) in [(*at, CURRENT), (*start, START), (*goal, GOAL)] {
         if let Some(p) = pixels.get_mut(y * width + x) {

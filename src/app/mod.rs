@@ -504,7 +504,12 @@ impl FrontierApp {
             }
             None => {
                 let view = session.start_board();
-                let text = format!("{view:?}");
+                // A map's debug text runs to megabytes: only views drawn as text need it.
+                let text = if matches!(view, BoardView::Grid { .. }) {
+                    String::new()
+                } else {
+                    format!("{view:?}")
+                };
                 (view, text, "The start".to_string())
             }
         };

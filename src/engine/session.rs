@@ -6,7 +6,7 @@ use super::log::Log;
 use super::problem::Problem;
 use super::search::Search;
 use super::settings::{Heuristic, Settings};
-use super::store::NodeId;
+use super::store::{NodeId, Status};
 use super::view::{BoardView, Row};
 
 /// Everything a face can ask of a search.
@@ -75,6 +75,16 @@ pub trait Session: Send {
     /// The heuristics the problem offers (the app's menu), its default first.
     fn heuristics(&self) -> &'static [Heuristic] {
         &Heuristic::ALL
+    }
+    /// Every row's status in storing order: what a board needs to colour all stored states at
+    /// once (with [`Session::places`]), without building a whole [`Row`] for each.
+    fn statuses(&self) -> Vec<Status> {
+        (0..self.rows())
+            .map(|i| {
+                self.row(NodeId::try_from(i).expect("ids fit in u32"))
+                    .status
+            })
+            .collect()
     }
 }
 
@@ -251,5 +261,12 @@ where
 
     fn heuristics(&self) -> &'static [Heuristic] {
         self.core().problem.heuristics()
+    }
+
+    fn statuses(&self) -> Vec<Status> {
+        let store = &self.core().store;
+        (0..store.len())
+            .map(|i| store.status(NodeId::try_from(i).expect("ids fit in u32")))
+            .collect()
     }
 }
