@@ -118,3 +118,28 @@ fn the_sokoban_route_player_walks_through_the_solution() {
     h.get_by_label("Move 2 of 33 · push 0 of 8");
     h.get_by_label("dl");
 }
+
+#[test]
+fn a_refused_map_or_level_shows_no_board_and_does_not_panic() {
+    for (problem, words) in [
+        (
+            "Grid(map: \"..x\\n...\", start: (x: 0, y: 0), goal: (x: 2, y: 1))",
+            "(no map to draw)",
+        ),
+        ("Sokoban(level: \"#####\\n#@  #\\n#####\")", "Refused"),
+    ] {
+        let text = format!("Scenario(title: \"bad\", problem: {problem})");
+        let scenario = Scenario::parse(&text, "bad", Path::new(".")).unwrap();
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1500.0, 950.0))
+            .build_eframe(move |cc| {
+                FrontierApp::new(&cc.egui_ctx, scenario, Layout::default()).unwrap()
+            });
+        h.run();
+        assert!(
+            h.query_all_by_label_contains(words).count() >= 1,
+            "{problem}"
+        );
+        assert!(h.state().session().outcome().is_some());
+    }
+}

@@ -92,6 +92,10 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         return None;
     };
     let (w, h) = (*width, *height);
+    if w == 0 || h == 0 || cells.len() != w * h {
+        ui.weak("(no map to draw)");
+        return None;
+    }
     let id = Id::unique("grid_board");
     let key = Key {
         generation: input.generation,

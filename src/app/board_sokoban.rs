@@ -113,6 +113,10 @@ fn board(ui: &mut Ui, view: &BoardView, frame: Option<&Frame>) {
         return;
     };
     let (w, h) = (*width, *height);
+    if w == 0 || h == 0 || walls.len() != w * h {
+        ui.weak("(no level to draw)");
+        return;
+    }
     let (boxes, player) = frame.map_or((boxes.as_slice(), *player), |f| (&f.boxes, f.player));
     let side = (ui.available_width() / w as f32).clamp(10.0, 40.0);
     let (rect, _) = ui.allocate_exact_size(vec2(side * w as f32, side * h as f32), Sense::hover());
