@@ -143,3 +143,41 @@ fn a_refused_map_or_level_shows_no_board_and_does_not_panic() {
         assert!(h.state().session().outcome().is_some());
     }
 }
+
+#[test]
+fn dragging_the_goal_moves_it_and_restarts() {
+    let mut h = harness("grid_open_room.ron");
+    let rect = h.get_by_label("grid map").rect();
+    // The whole 31×15 map fits the view, centred.
+    let scale = (rect.width() / 31.0).min(rect.height() / 15.0);
+    let cell = |x: f32, y: f32| {
+        rect.center() + egui::vec2((x + 0.5 - 15.5) * scale, (y + 0.5 - 7.5) * scale)
+    };
+    let (from, to) = (cell(27.0, 7.0), cell(20.0, 3.0));
+    let button = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    h.event(egui::Event::PointerMoved(from));
+    h.event(button(from, true));
+    h.run();
+    for k in 1..=8 {
+        h.event(egui::Event::PointerMoved(
+            from + (to - from) * (k as f32 / 8.0),
+        ));
+        h.run();
+    }
+    h.event(button(to, false));
+    h.run();
+    let ProblemSpec::Grid { goal, start, .. } = &h.state().scenario().problem else {
+        panic!("a grid");
+    };
+    assert_eq!((goal.x, goal.y), (20, 3));
+    assert_eq!((start.x, start.y), (3, 7));
+    h.get_by_label("Step 0");
+    // The search heads for the new goal: octile distance from (3, 7) to (20, 3) is 13 + 4√2.
+    run_to_end(&mut h);
+    h.get_by_label("Route: 17 moves");
+}
