@@ -47,6 +47,8 @@ struct Drawn {
     cost: f64,
     open: usize,
     closed: usize,
+    /// The coloured route's cells, drawn again as a line when cells are too small to see.
+    route: Vec<usize>,
 }
 
 /// Everything the texture depends on.
@@ -112,8 +114,8 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     if drawn.key != Some(key) {
         if due {
             let started = std::time::Instant::now();
-            let (marks, open, closed) = marks(input, w * h);
-            (drawn.open, drawn.closed) = (open, closed);
+            let (marks, open, closed, route) = marks(input, w * h);
+            (drawn.open, drawn.closed, drawn.route) = (open, closed, route);
             let image = image(input.view, &marks);
             match &mut drawn.texture {
                 Some(t) => t.set(image, TextureOptions::NEAREST),
@@ -213,6 +215,14 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         let centre = origin + (vec2(cell.0 as f32, cell.1 as f32) + Vec2::splat(0.5)) * scale;
         painter.circle_stroke(centre, (scale * 0.7).max(4.0), Stroke::new(2.0, color));
     };
+    if scale < 4.0 && drawn.route.len() > 1 {
+        let points = drawn
+            .route
+            .iter()
+            .map(|&c| origin + (vec2((c % w) as f32, (c / w) as f32) + Vec2::splat(0.5)) * scale)
+            .collect();
+        painter.add(egui::Shape::line(points, Stroke::new(2.0, ROUTE)));
+    }
     ring(*start, START);
     ring(*goal, GOAL);
     if input.session.is_some_and(|s| s.steps() > 0) {
@@ -316,11 +326,12 @@ fn edit(
 }
 
 /// Every stored state's mark, by cell: open or closed by its row's status, the route of the
-/// selected row (or of the accepted goal) on top; and the numbers of open and closed cells.
-fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize) {
+/// selected row (or of the accepted goal) on top; the numbers of open and closed cells, and
+/// the route's cells in order.
+fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize, Vec<usize>) {
     let mut marks = vec![Mark::None; cells];
     let Some(session) = input.session else {
-        return (marks, 0, 0);
+        return (marks, 0, 0, Vec::new());
     };
     let places = session.places();
     for (place, status) in places.iter().zip(session.statuses()) {
@@ -339,17 +350,15 @@ fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize) {
         Some(id) => session.route(id),
         None => session.solution().unwrap_or_default(),
     };
-    for id in route {
-        if let Some(cell) = places
-            .get(id as usize)
-            .copied()
-            .flatten()
-            .filter(|&c| c < cells)
-        {
-            marks[cell] = Mark::Route;
-        }
+    let route: Vec<usize> = route
+        .into_iter()
+        .filter_map(|id| places.get(id as usize).copied().flatten())
+        .filter(|&c| c < cells)
+        .collect();
+    for &cell in &route {
+        marks[cell] = Mark::Route;
     }
-    (marks, open, closed)
+    (marks, open, closed, route)
 }
 
 /// One pixel per cell: terrain shaded, marks blended over the floor, start, goal and the
