@@ -20,6 +20,8 @@ use crate::engine::view::Cell;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+pub mod grid_edit;
+
 /// A problem instance plus search settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {

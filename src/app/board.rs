@@ -3,6 +3,8 @@
 
 use super::command::Command;
 use super::{board_graph, board_queens};
+use crate::engine::session::Session;
+use crate::engine::store::NodeId;
 use crate::engine::store::Status;
 use crate::engine::view::BoardView;
 use eframe::egui;
@@ -29,6 +31,13 @@ pub struct BoardInput<'a> {
     pub marks: &'a [(usize, Status)],
     /// The places along the route to the selected (or shown) row, start first.
     pub route: &'a [usize],
+    /// The search, for views that colour every stored state (grids) or play a route
+    /// (Sokoban); `None` draws the state alone.
+    pub session: Option<&'a dyn Session>,
+    /// The selected row, whose route a view may colour.
+    pub selected: Option<NodeId>,
+    /// Changes whenever the search is rebuilt, so a view's caches can tell searches apart.
+    pub generation: u64,
 }
 
 /// Draws the board; a click on a movable tile of an editable board asks to slide it.
@@ -91,6 +100,8 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             board_graph::show(ui, &board);
             None
         }
+        BoardView::Grid { .. } => super::board_grid::show(ui, input),
+        BoardView::Sokoban { .. } => super::board_sokoban::show(ui, input),
         _ => {
             ui.monospace(input.text);
             None

@@ -5,6 +5,7 @@
 use crate::domains::queens::QueensEdit;
 use crate::engine::settings::{Algorithm, Heuristic, TieKey};
 use crate::engine::store::NodeId;
+use crate::scenario::grid_edit::GridEdit;
 use std::path::PathBuf;
 
 /// One request from the UI.
@@ -46,4 +47,6 @@ pub enum Command {
     EditQueens(QueensEdit),
     /// Time travel, traces, breakpoints and the quiz (src/app/travel.rs).
     Travel(super::travel::TravelCommand),
+    /// Edit the grid's map, start or goal (the start is shown); the search restarts.
+    EditGrid(GridEdit),
 }

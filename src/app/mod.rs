@@ -7,7 +7,9 @@
 
 mod board;
 mod board_graph;
+mod board_grid;
 mod board_queens;
+mod board_sokoban;
 mod breakpoints;
 pub mod command;
 mod compare;
@@ -17,6 +19,7 @@ pub mod playback;
 mod plot;
 mod quiz;
 mod route;
+pub mod sokoban_route;
 pub mod state;
 mod status;
 mod steplog;
@@ -26,7 +29,8 @@ pub mod travel;
 
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
-use crate::scenario::{LIBRARY, ProblemSpec, Scenario, ScenarioError, SearchSpec};
+use crate::engine::view::BoardView;
+use crate::scenario::{self, LIBRARY, ProblemSpec, Scenario, ScenarioError, SearchSpec};
 use command::Command;
 use eframe::egui;
 use egui::{CentralPanel, Color32, Key, Modifiers, Panel, RichText, ScrollArea, Ui};
@@ -104,6 +108,8 @@ pub struct FrontierApp {
     /// Open and closed places on a map board, gathered once per step.
     place_marks: marks::PlaceMarks,
     travel: travel::Travel,
+    /// Counts the searches built, so board views can tell a new search from an old one.
+    generation: u64,
 }
 
 impl FrontierApp {
@@ -138,6 +144,7 @@ impl FrontierApp {
             shown_title: String::new(),
             place_marks: marks::PlaceMarks::default(),
             travel: travel::Travel::default(),
+            generation: 0,
         };
         app.started();
         Ok(app)
@@ -274,6 +281,7 @@ impl FrontierApp {
             Command::DismissError => self.error = None,
             Command::EditQueens(edit) => self.edit_queens(edit),
             Command::Travel(c) => self.apply_travel(c),
+            Command::EditGrid(edit) => self.edit_grid(&edit),
         }
     }
 
@@ -385,6 +393,7 @@ impl FrontierApp {
 
     /// Clears everything derived from the previous search.
     fn started(&mut self) {
+        self.generation += 1;
         self.playback.pause();
         self.fine = Fine::Off;
         self.log_pending = false;
@@ -445,6 +454,18 @@ impl FrontierApp {
             && crate::domains::queens::apply_edit(size, locked, edit)
         {
             self.restart();
+        }
+    }
+
+    /// Applies an edit of the grid's start (shown at step 0) and restarts the search.
+    fn edit_grid(&mut self, edit: &scenario::grid_edit::GridEdit) {
+        if self.session.steps() > 0 {
+            return;
+        }
+        match self.scenario.edit_grid(edit) {
+            Ok(true) => self.restart(),
+            Ok(false) => {}
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
@@ -515,7 +536,12 @@ impl FrontierApp {
             }
             None => {
                 let view = session.start_board();
-                let text = format!("{view:?}");
+                // A map's debug text runs to megabytes: only views drawn as text need it.
+                let text = if matches!(view, BoardView::Grid { .. }) {
+                    String::new()
+                } else {
+                    format!("{view:?}")
+                };
                 (view, text, "The start".to_string())
             }
         };
@@ -532,9 +558,13 @@ impl FrontierApp {
             parent: parent.as_ref(),
             marks: self.place_marks.marks(),
             route: &route,
+
+            session: Some(session),
+            selected: self.selected,
+            generation: self.generation,
         };
         commands.extend(board::show(ui, &input));
-        if editable && matches!(view, crate::engine::view::BoardView::Sliding { .. }) {
+        if editable && matches!(view, BoardView::Sliding { .. }) {
             ui.weak("Click a tile next to the blank to slide it (edits the start).");
         }
         if let Some(id) = self.selected {

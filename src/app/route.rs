@@ -3,6 +3,7 @@
 
 use super::board;
 use crate::engine::session::Session;
+use crate::engine::view::BoardView;
 use eframe::egui;
 use egui::{RichText, ScrollArea, Slider, Ui};
 
@@ -27,6 +28,11 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session) {
         "Route to the goal: {last} moves, cost {}",
         session.row(goal).g
     ));
+    if matches!(session.board(goal), BoardView::Sokoban { .. }) {
+        // The Sokoban board plays its route itself, with the player's walk between pushes.
+        ui.weak("Played on the board above, push by push with the player's walk.");
+        return;
+    }
     ui.horizontal(|ui| {
         if ui
             .add_enabled(player.at > 0, egui::Button::new("◀"))
@@ -55,6 +61,9 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session) {
         parent: parent.as_ref(),
         marks: &[],
         route: &[],
+        session: None,
+        selected: None,
+        generation: 0,
     };
     // The route's board is read-only: a click on it asks nothing.
     let _ = board::show(ui, &input);

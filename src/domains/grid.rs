@@ -162,7 +162,8 @@ impl Grid {
 
     fn cell_of(&self, index: u32) -> (isize, isize) {
         let i = index as usize;
-        let w = self.map.width;
+        // A refused map is empty (width 0) but is still drawn: its one state sits at (0, 0).
+        let w = self.map.width.max(1);
         (
             isize::try_from(i % w).expect("maps fit in isize"),
             isize::try_from(i / w).expect("maps fit in isize"),

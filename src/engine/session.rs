@@ -7,7 +7,7 @@ use super::log::Log;
 use super::problem::Problem;
 use super::search::Search;
 use super::settings::{Heuristic, Settings};
-use super::store::NodeId;
+use super::store::{NodeId, Status};
 use super::timeline::Timeline;
 use super::view::{BoardView, Row};
 
@@ -91,6 +91,16 @@ pub trait Session: Send {
     /// See [`Session::timeline`].
     fn timeline_mut(&mut self) -> Option<&mut Timeline> {
         None
+    }
+    /// Every row's status in storing order: what a board needs to colour all stored states at
+    /// once (with [`Session::places`]), without building a whole [`Row`] for each.
+    fn statuses(&self) -> Vec<Status> {
+        (0..self.rows())
+            .map(|i| {
+                self.row(NodeId::try_from(i).expect("ids fit in u32"))
+                    .status
+            })
+            .collect()
     }
 }
 
@@ -271,5 +281,12 @@ where
 
     fn heuristics(&self) -> &'static [Heuristic] {
         self.core().problem.heuristics()
+    }
+
+    fn statuses(&self) -> Vec<Status> {
+        let store = &self.core().store;
+        (0..store.len())
+            .map(|i| store.status(NodeId::try_from(i).expect("ids fit in u32")))
+            .collect()
     }
 }

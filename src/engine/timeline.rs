@@ -327,6 +327,12 @@ impl Session for Timeline {
     fn heuristics(&self) -> &'static [Heuristic] {
         self.current.heuristics()
     }
+    fn open_key(&self, id: NodeId) -> Option<crate::engine::frontier::Key> {
+        self.current.open_key(id)
+    }
+    fn statuses(&self) -> Vec<crate::engine::store::Status> {
+        self.current.statuses()
+    }
     fn timeline(&self) -> Option<&Timeline> {
         Some(self)
     }
@@ -361,6 +367,23 @@ mod tests {
 
     fn seed() -> Box<dyn Session> {
         puzzle(3, &[5, 4, 2, 7, 0, 3, 8, 1, 6])
+    }
+
+    #[test]
+    fn a_timeline_answers_as_its_search_would() {
+        let mut plain = seed();
+        let mut t: Box<dyn Session> = Box::new(Timeline::new(seed()));
+        for _ in 0..5 {
+            plain.step();
+            t.step();
+        }
+        assert!(plain.open_key(1).is_some());
+        for id in 0..u32::try_from(plain.rows()).unwrap() {
+            assert_eq!(t.open_key(id), plain.open_key(id));
+        }
+        assert_eq!(t.statuses(), plain.statuses());
+        assert_eq!(t.places(), plain.places());
+        assert_eq!(t.heuristics(), plain.heuristics());
     }
 
     #[test]

@@ -1,0 +1,146 @@
+//! Measures the app's CPU time per frame on a 1024×1024 grid map (egui pass plus tessellation,
+//! no GPU): idle, the frame after a Step (the map texture rebuilt), zooming, and running at
+//! full speed with hundreds of thousands of stored cells. Run with
+//! `cargo run --example grid_frame_time`; it prints milliseconds per frame.
+
+use eframe::egui;
+use egui_kittest::{Harness, kittest::Queryable};
+use frontier::app::FrontierApp;
+use frontier::app::command::Command;
+use frontier::app::state::Layout;
+use frontier::scenario::Scenario;
+use std::path::Path;
+use std::time::Instant;
+
+const SIDE: usize = 1024;
+
+/// A 1024×1024 map with about one wall in five (a fixed xorshift sequence), start and goal in
+/// opposite corners kept clear.
+fn map() -> String {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut rows = Vec::with_capacity(SIDE);
+    for y in 0..SIDE {
+        let row: String = (0..SIDE)
+            .map(|x| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let corner = (x < 4 && y < 4) || (x >= SIDE - 4 && y >= SIDE - 4);
+                if seed.is_multiple_of(5) && !corner {
+                    '#'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows.join("\\n")
+}
+
+/// One frame's milliseconds, wall clock: the egui pass (the app's `ui`) and tessellation.
+fn frame(h: &mut Harness<'_, FrontierApp>) -> f64 {
+    let started = Instant::now();
+    h.step();
+    let shapes = h.output().shapes.clone();
+    let pixels_per_point = h.ctx.pixels_per_point();
+    std::hint::black_box(h.ctx.tessellate(shapes, pixels_per_point));
+    started.elapsed().as_secs_f64() * 1e3
+}
+
+fn report(what: &str, mut ms: Vec<f64>) {
+    ms.sort_by(f64::total_cmp);
+    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+    let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "{what} ({} frames): mean {mean:6.2} ms, median {:6.2}, p95 {:6.2}, max {:6.2}",
+        ms.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    );
+}
+
+fn main() {
+    let text = format!(
+        "Scenario(title: \"1024×1024 random walls, Dijkstra\", problem: Grid(map: \"{}\", \
+         start: (x: 1, y: 1), goal: (x: {g}, y: {g})), \
+         search: (algorithm: Dijkstra, max_states: 2000000))",
+        map(),
+        g = SIDE - 2
+    );
+    let scenario = Scenario::parse(&text, "grid_frame_time", Path::new(".")).unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .build_eframe(move |cc| {
+            FrontierApp::new(&cc.egui_ctx, scenario, Layout::default()).unwrap()
+        });
+    h.run();
+
+    let idle: Vec<_> = (0..60).map(|_| frame(&mut h)).collect();
+    report("idle at step 0", idle);
+
+    // Zoom with the wheel over the map, a notch a frame.
+    let over_map = h.get_by_label("grid map").rect().center();
+    h.event(egui::Event::PointerMoved(over_map));
+    let mut zooming = Vec::new();
+    for _ in 0..60 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: egui::vec2(0.0, 1.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        zooming.push(frame(&mut h));
+    }
+    report("zooming with the wheel", zooming);
+
+    // Run at full speed until 300,000 cells are stored: stepping plus paced texture rebuilds.
+    h.state_mut().apply(Command::SetSpeed(10_000.0));
+    h.state_mut().apply(Command::RunSteps(10_000_000));
+    let mut running = Vec::new();
+    while h.state().session().rows() < 300_000 && h.state().session().outcome().is_none() {
+        running.push(frame(&mut h));
+    }
+    if h.state().is_running() {
+        h.state_mut().apply(Command::RunPause);
+    }
+    let c = h.state().session().counts();
+    println!(
+        "{} steps, {} open cells, {} closed",
+        h.state().session().steps(),
+        c.open,
+        c.closed
+    );
+    report("running at full speed (300k stored)", running);
+
+    let mut after_step = Vec::new();
+    for _ in 0..10 {
+        h.state_mut().apply(Command::Step);
+        after_step.push(frame(&mut h));
+        // Let the paced rebuild catch up before the next measurement.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        frame(&mut h);
+    }
+    report(
+        "the frame after a Step (marks + texture rebuilt)",
+        after_step,
+    );
+
+    let idle: Vec<_> = (0..60).map(|_| frame(&mut h)).collect();
+    report("idle with 300k stored", idle);
+
+    // What the marks' parts cost on their own: every row's place, and every row's status.
+    let session = h.state().session();
+    let started = Instant::now();
+    let places = std::hint::black_box(session.places());
+    let places_ms = started.elapsed().as_secs_f64() * 1e3;
+    let started = Instant::now();
+    std::hint::black_box(session.statuses());
+    println!(
+        "places of {} rows: {places_ms:.1} ms; their statuses: {:.1} ms",
+        places.len(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
+}

@@ -1,0 +1,422 @@
+//! The grid board: the whole map as ONE texture (one pixel per cell), rebuilt only when the
+//! search, the shown state or the selection changes, so a 1024×1024 map costs one textured
+//! rectangle a frame. Every stored state is coloured open or closed from `Session::places()`;
+//! the current cell, the selected (or solution) route, start and goal on top. Scroll or the
+//! buttons zoom, a drag pans; while the start is shown, clicks and drags paint walls and move
+//! the start and goal (edits applied by `Scenario::edit_grid`).
+
+use super::board::BoardInput;
+use super::command::Command;
+use crate::domains::grid::Cell;
+use crate::engine::session::Session;
+use crate::engine::store::{NodeId, Status};
+use crate::engine::view::BoardView;
+use crate::scenario::grid_edit::GridEdit;
+use eframe::egui;
+use egui::{
+    Color32, ColorImage, Id, PointerButton, Pos2, Rect, Sense, Stroke, TextureHandle,
+    TextureOptions, Ui, Vec2, pos2, vec2,
+};
+
+const WALL: Color32 = Color32::from_rgb(0x30, 0x33, 0x38);
+const FLOOR: Color32 = Color32::from_rgb(0xec, 0xe8, 0xde);
+const HEAVY: Color32 = Color32::from_rgb(0x9a, 0x86, 0x5e);
+const CLOSED: Color32 = Color32::from_rgb(0x6a, 0x8c, 0xd8);
+const OPEN: Color32 = Color32::from_rgb(0x5c, 0xc0, 0x6c);
+const ROUTE: Color32 = Color32::from_rgb(0xf2, 0x9a, 0x1c);
+const CURRENT: Color32 = Color32::from_rgb(0xe0, 0x30, 0x30);
+const START: Color32 = Color32::from_rgb(0x10, 0x80, 0x30);
+const GOAL: Color32 = Color32::from_rgb(0xb0, 0x28, 0xc0);
+
+/// What a cell holds beyond its terrain, in rising precedence.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Mark {
+    None,
+    Closed,
+    Open,
+    Route,
+}
+
+/// The map as it was last drawn into the texture, and for what.
+#[derive(Clone, Default)]
+struct Drawn {
+    key: Option<Key>,
+    texture: Option<TextureHandle>,
+    /// When it was built (egui seconds) and how long it took, to pace rebuilds on big maps.
+    built_at: f64,
+    cost: f64,
+    open: usize,
+    closed: usize,
+    /// The coloured route's cells, drawn again as a line when cells are too small to see.
+    route: Vec<usize>,
+}
+
+/// Everything the texture depends on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key {
+    generation: u64,
+    steps: u64,
+    rows: usize,
+    selected: Option<NodeId>,
+    at: (usize, usize),
+}
+
+/// Zoom (1 = the whole map fits) and the map point at the view's centre, in cells.
+#[derive(Clone, Copy)]
+struct Camera {
+    zoom: f32,
+    center: Vec2,
+}
+
+/// What a primary drag on an editable map does, fixed where it started.
+#[derive(Clone, Copy, PartialEq)]
+enum Drag {
+    Paint { wall: bool, last: Pos2 },
+    MoveStart,
+    MoveGoal,
+}
+
+/// Draws a `BoardView::Grid`; returns an edit of the start when the map is editable.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "maps are far below 2^23 cells a side"
+)]
+pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
+    let BoardView::Grid {
+        width,
+        height,
+        cells,
+        start,
+        goal,
+        at,
+    } = input.view
+    else {
+        return None;
+    };
+    let (w, h) = (*width, *height);
+    if w == 0 || h == 0 || cells.len() != w * h {
+        ui.weak("(no map to draw)");
+        return None;
+    }
+    let id = Id::unique("grid_board");
+    let key = Key {
+        generation: input.generation,
+        steps: input.session.map_or(0, Session::steps),
+        rows: input.session.map_or(0, Session::rows),
+        selected: input.selected,
+        at: *at,
+    };
+    let now = ui.input(|i| i.time);
+    let mut drawn: Drawn = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    let due = drawn.texture.is_none()
+        || drawn.key.is_some_and(|k| k.generation != key.generation)
+        || now - drawn.built_at >= 10.0 * drawn.cost;
+    if drawn.key != Some(key) {
+        if due {
+            let started = std::time::Instant::now();
+            let (marks, open, closed, route) = marks(input, w * h);
+            (drawn.open, drawn.closed, drawn.route) = (open, closed, route);
+            let image = image(input.view, &marks);
+            match &mut drawn.texture {
+                Some(t) => t.set(image, TextureOptions::NEAREST),
+                None => {
+                    drawn.texture = Some(ui.ctx().load_texture(
+                        "grid map",
+                        image,
+                        TextureOptions::NEAREST,
+                    ));
+                }
+            }
+            drawn.key = Some(key);
+            drawn.built_at = now;
+            drawn.cost = started.elapsed().as_secs_f64();
+        } else {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(10.0 * drawn.cost));
+        }
+    }
+    ui.data_mut(|d| d.insert_temp(id, drawn.clone()));
+
+    let map_size = vec2(w as f32, h as f32);
+    let mut camera: Camera = ui
+        .data(|d| d.get_temp(id.with("camera")))
+        .unwrap_or(Camera {
+            zoom: 1.0,
+            center: map_size / 2.0,
+        });
+    if camera.center.x > map_size.x || camera.center.y > map_size.y {
+        camera.center = map_size / 2.0;
+    }
+    ui.horizontal(|ui| {
+        if ui.small_button("+").on_hover_text("Zoom in").clicked() {
+            camera.zoom = (camera.zoom * 1.5).min(256.0);
+        }
+        if ui.small_button("−").on_hover_text("Zoom out").clicked() {
+            camera.zoom = (camera.zoom / 1.5).max(0.5);
+        }
+        if ui.small_button("Fit").clicked() {
+            camera = Camera {
+                zoom: 1.0,
+                center: map_size / 2.0,
+            };
+        }
+        ui.weak(format!(
+            "{w}×{h} · zoom {:.0}% · open cells {} · closed cells {}",
+            camera.zoom * 100.0,
+            drawn.open,
+            drawn.closed
+        ));
+    });
+
+    let side = ui.available_width().max(120.0);
+    let tall = (side * map_size.y / map_size.x).clamp(120.0, 520.0);
+    let (rect, response) = ui.allocate_exact_size(vec2(side, tall), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "grid map"));
+    let fit = (rect.width() / map_size.x).min(rect.height() / map_size.y);
+
+    if let Some(pointer) = response.hover_pos() {
+        let scroll = ui.input_mut(|i| std::mem::take(&mut i.smooth_scroll_delta).y);
+        if scroll != 0.0 {
+            let old = fit * camera.zoom;
+            let under = camera.center + (pointer - rect.center()) / old;
+            camera.zoom = (camera.zoom * (scroll * 0.004).exp()).clamp(0.5, 256.0);
+            camera.center = under - (pointer - rect.center()) / (fit * camera.zoom);
+        }
+    }
+    let scale = fit * camera.zoom;
+    let pans = response.dragged_by(PointerButton::Secondary)
+        || response.dragged_by(PointerButton::Middle)
+        || (!input.editable && response.dragged_by(PointerButton::Primary));
+    if pans {
+        camera.center -= response.drag_delta() / scale;
+    }
+    ui.data_mut(|d| d.insert_temp(id.with("camera"), camera));
+
+    let origin = rect.center() - camera.center * scale;
+    let cell_at = |p: Pos2| -> Option<Cell> {
+        let c = (p - origin) / scale;
+        (c.x >= 0.0 && c.y >= 0.0 && c.x < map_size.x && c.y < map_size.y).then_some(Cell {
+            x: c.x as usize,
+            y: c.y as usize,
+        })
+    };
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+    if let Some(texture) = &drawn.texture {
+        painter.image(
+            texture.id(),
+            Rect::from_min_size(origin, map_size * scale),
+            Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+            Color32::WHITE,
+        );
+    }
+    // Rings keep start, goal and the current cell visible when a cell is under a pixel.
+    let ring = |cell: (usize, usize), color: Color32| {
+        let centre = origin + (vec2(cell.0 as f32, cell.1 as f32) + Vec2::splat(0.5)) * scale;
+        painter.circle_stroke(centre, (scale * 0.7).max(4.0), Stroke::new(2.0, color));
+    };
+    if scale < 4.0 && drawn.route.len() > 1 {
+        let points = drawn
+            .route
+            .iter()
+            .map(|&c| origin + (vec2((c % w) as f32, (c / w) as f32) + Vec2::splat(0.5)) * scale)
+            .collect();
+        painter.add(egui::Shape::line(points, Stroke::new(2.0, ROUTE)));
+    }
+    ring(*start, START);
+    ring(*goal, GOAL);
+    if input.session.is_some_and(|s| s.steps() > 0) {
+        ring(*at, CURRENT);
+    }
+
+    let edit = if input.editable {
+        edit(ui, &response, id, &cell_at, cells, w, (*start, *goal))
+    } else {
+        None
+    };
+    if let Some(Drag::MoveStart | Drag::MoveGoal) = ui.data(|d| d.get_temp::<Drag>(id.with("drag")))
+        && let Some(c) = response.hover_pos().and_then(cell_at)
+    {
+        ring((c.x, c.y), CURRENT);
+    }
+    legend(ui);
+    if input.editable {
+        ui.weak(
+            "Click or drag to paint walls (or floor); drag S or G to move them; \
+             right-drag pans. Edits restart the search.",
+        );
+    } else {
+        ui.weak("Scroll to zoom, drag to pan.");
+    }
+    edit.map(Command::EditGrid)
+}
+
+/// Turns clicks and primary drags on an editable map into an edit.
+fn edit(
+    ui: &Ui,
+    response: &egui::Response,
+    id: Id,
+    cell_at: &impl Fn(Pos2) -> Option<Cell>,
+    cells: &[u8],
+    width: usize,
+    (start, goal): ((usize, usize), (usize, usize)),
+) -> Option<GridEdit> {
+    let is_wall = |c: Cell| cells[c.y * width + c.x] == 0;
+    let drag_id = id.with("drag");
+    let is = |c: Cell, p: (usize, usize)| (c.x, c.y) == p;
+    if response.clicked() {
+        let c = response.interact_pointer_pos().and_then(cell_at)?;
+        return Some(GridEdit::Paint {
+            wall: !is_wall(c),
+            cells: vec![c],
+        });
+    }
+    let pointer = response.interact_pointer_pos();
+    if response.drag_started_by(PointerButton::Primary) {
+        let origin = ui.input(|i| i.pointer.press_origin()).or(pointer)?;
+        let c = cell_at(origin)?;
+        let drag = if is(c, start) {
+            Drag::MoveStart
+        } else if is(c, goal) {
+            Drag::MoveGoal
+        } else {
+            Drag::Paint {
+                wall: !is_wall(c),
+                last: origin,
+            }
+        };
+        ui.data_mut(|d| d.insert_temp(drag_id, drag));
+    }
+    let drag: Option<Drag> = ui.data(|d| d.get_temp(drag_id));
+    if response.drag_stopped() {
+        ui.data_mut(|d| d.remove::<Drag>(drag_id));
+        let c = pointer.and_then(cell_at)?;
+        return match drag? {
+            Drag::MoveStart => Some(GridEdit::MoveStart(c)),
+            Drag::MoveGoal => Some(GridEdit::MoveGoal(c)),
+            Drag::Paint { .. } => None,
+        };
+    }
+    if let Some(Drag::Paint { wall, last }) = drag
+        && response.dragged_by(PointerButton::Primary)
+    {
+        let now = pointer?;
+        ui.data_mut(|d| d.insert_temp(drag_id, Drag::Paint { wall, last: now }));
+        // Every cell under the stroke since the last frame, sampled finer than a cell.
+        let steps = ((now - last).length() * 2.0).ceil().max(1.0);
+        let mut hit: Vec<Cell> = Vec::new();
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "a stroke is a few hundred points"
+        )]
+        #[expect(clippy::cast_sign_loss, reason = "steps ≥ 1")]
+        for k in 0..=steps as usize {
+            #[expect(clippy::cast_precision_loss, reason = "small")]
+            let p = last + (now - last) * (k as f32 / steps);
+            if let Some(c) = cell_at(p)
+                && is_wall(c) != wall
+                && !hit.contains(&c)
+            {
+                hit.push(c);
+            }
+        }
+        return (!hit.is_empty()).then_some(GridEdit::Paint { cells: hit, wall });
+    }
+    None
+}
+
+/// Every stored state's mark, by cell: open or closed by its row's status, the route of the
+/// selected row (or of the accepted goal) on top; the numbers of open and closed cells, and
+/// the route's cells in order.
+fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize, Vec<usize>) {
+    let mut marks = vec![Mark::None; cells];
+    let Some(session) = input.session else {
+        return (marks, 0, 0, Vec::new());
+    };
+    let places = session.places();
+    for (place, status) in places.iter().zip(session.statuses()) {
+        let Some(cell) = place.filter(|&c| c < cells) else {
+            continue;
+        };
+        let mark = match status {
+            Status::Open => Mark::Open,
+            Status::Closed => Mark::Closed,
+        };
+        marks[cell] = marks[cell].max(mark);
+    }
+    let open = marks.iter().filter(|&&m| m == Mark::Open).count();
+    let closed = marks.iter().filter(|&&m| m == Mark::Closed).count();
+    let route = match input.selected {
+        Some(id) => session.route(id),
+        None => session.solution().unwrap_or_default(),
+    };
+    let route: Vec<usize> = route
+        .into_iter()
+        .filter_map(|id| places.get(id as usize).copied().flatten())
+        .filter(|&c| c < cells)
+        .collect();
+    for &cell in &route {
+        marks[cell] = Mark::Route;
+    }
+    (marks, open, closed, route)
+}
+
+/// One pixel per cell: terrain shaded, marks blended over the floor, start, goal and the
+/// current cell solid.
+fn image(view: &BoardView, marks: &[Mark]) -> ColorImage {
+    let BoardView::Grid {
+        width,
+        height,
+        cells,
+        start,
+        goal,
+        at,
+    } = view
+    else {
+        return ColorImage::filled([1, 1], WALL);
+    };
+    // Ten terrains × four marks: a palette, so each pixel is one lookup.
+    let palette: Vec<Color32> = (0u8..10)
+        .flat_map(|k| {
+            let ground = FLOOR.lerp_to_gamma(HEAVY, f32::from(k.max(1) - 1) / 8.0);
+            [
+                ground,
+                ground.lerp_to_gamma(CLOSED, 0.6),
+                ground.lerp_to_gamma(OPEN, 0.75),
+                ROUTE,
+            ]
+            .map(|c| if k == 0 { WALL } else { c })
+        })
+        .collect();
+    let mut pixels: Vec<Color32> = cells
+        .iter()
+        .zip(marks)
+        .map(|(&k, &mark)| palette[usize::from(k.min(9)) * 4 + mark as usize])
+        .collect();
+    for ((x, y), color) in [(*at, CURRENT), (*start, START), (*goal, GOAL)] {
+        if let Some(p) = pixels.get_mut(y * width + x) {
+            *p = color;
+        }
+    }
+    ColorImage::new([*width, *height], pixels)
+}
+
+/// The colours' meanings, in one line.
+fn legend(ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (color, words) in [
+            (START, "start"),
+            (GOAL, "goal"),
+            (OPEN, "open"),
+            (CLOSED, "closed"),
+            (CURRENT, "current"),
+            (ROUTE, "route"),
+            (HEAVY, "terrain cost"),
+            (WALL, "wall"),
+        ] {
+            let (r, _) = ui.allocate_exact_size(vec2(10.0, 10.0), Sense::hover());
+            ui.painter().rect_filled(r, 2.0, color);
+            ui.small(words);
+        }
+    });
+}

@@ -1,0 +1,194 @@
+//! The Sokoban board: walls, floor, goals, boxes (on a goal in another colour), the player and
+//! the dead squares. Once a goal is accepted (and no row is selected) the board becomes a route
+//! player: ◀ ▶ and a slider walk through the solution move by move, the player's walk included
+//! (frames from [`super::sokoban_route::expand`]).
+
+use super::board::BoardInput;
+use super::command::Command;
+use super::sokoban_route::{self, Frame};
+use crate::engine::session::Session;
+use crate::engine::view::BoardView;
+use eframe::egui;
+use egui::{Color32, Id, Rect, Sense, Slider, Stroke, Ui, Vec2, pos2, vec2};
+
+const WALL: Color32 = Color32::from_rgb(0x5a, 0x4c, 0x40);
+const FLOOR: Color32 = Color32::from_rgb(0xdc, 0xd4, 0xc4);
+const DEAD: Color32 = Color32::from_rgb(0xc0, 0x50, 0x48);
+const GOAL: Color32 = Color32::from_rgb(0xd8, 0x9c, 0x20);
+const BOX: Color32 = Color32::from_rgb(0xa8, 0x70, 0x38);
+const BOX_ON_GOAL: Color32 = Color32::from_rgb(0x38, 0x9c, 0x50);
+const PLAYER: Color32 = Color32::from_rgb(0x28, 0x58, 0xd0);
+const INK: Color32 = Color32::from_rgb(0x30, 0x28, 0x20);
+
+/// The played route of one search: its frames (or why it cannot be played) and the frame shown.
+#[derive(Clone)]
+struct Player {
+    generation: u64,
+    frames: Result<Vec<Frame>, String>,
+    at: usize,
+}
+
+/// Draws a `BoardView::Sokoban`, or the route player once the search has accepted a goal.
+pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
+    let solved = input
+        .session
+        .filter(|_| input.selected.is_none())
+        .and_then(|s| s.solution().map(|route| (s, route)));
+    let Some((session, route)) = solved else {
+        board(ui, input.view, None);
+        legend(ui);
+        return None;
+    };
+    let id = Id::unique("sokoban_route");
+    let mut player = ui
+        .data(|d| d.get_temp::<Player>(id))
+        .filter(|p| p.generation == input.generation)
+        .unwrap_or_else(|| Player {
+            generation: input.generation,
+            frames: frames(session, &route),
+            at: 0,
+        });
+    match &player.frames {
+        Ok(frames) => {
+            let last = frames.len() - 1;
+            ui.horizontal(|ui| {
+                ui.strong("Route player");
+                if ui.button("◀").on_hover_text("One move back").clicked() {
+                    player.at = player.at.saturating_sub(1);
+                }
+                if ui.button("▶").on_hover_text("One move on").clicked() {
+                    player.at = (player.at + 1).min(last);
+                }
+                ui.add(Slider::new(&mut player.at, 0..=last).text("move"));
+            });
+            let frame = &frames[player.at];
+            let pushes = frames[last].pushes;
+            ui.label(format!(
+                "Move {} of {last} · push {} of {pushes}",
+                player.at, frame.pushes
+            ));
+            let played: String = frames[1..=player.at]
+                .iter()
+                .filter_map(|f| f.letter)
+                .collect();
+            ui.monospace(if played.is_empty() {
+                "(the start)".to_string()
+            } else {
+                played
+            });
+            board(ui, input.view, Some(frame));
+        }
+        Err(why) => {
+            ui.label(format!("The route cannot be played: {why}"));
+            board(ui, input.view, None);
+        }
+    }
+    legend(ui);
+    ui.data_mut(|d| d.insert_temp(id, player));
+    None
+}
+
+/// The frames of the accepted route, from the start board.
+fn frames(session: &dyn Session, route: &[u32]) -> Result<Vec<Frame>, String> {
+    let labels: Vec<String> = route
+        .windows(2)
+        .map(|w| session.move_label(w[0], w[1]))
+        .collect();
+    sokoban_route::expand(&session.start_board(), &labels)
+}
+
+/// Draws the level; `frame` (a step of the route player) replaces the view's boxes and player.
+#[expect(clippy::cast_precision_loss, reason = "levels are small")]
+fn board(ui: &mut Ui, view: &BoardView, frame: Option<&Frame>) {
+    let BoardView::Sokoban {
+        width,
+        height,
+        walls,
+        goals,
+        boxes,
+        player,
+        dead,
+    } = view
+    else {
+        return;
+    };
+    let (w, h) = (*width, *height);
+    if w == 0 || h == 0 || walls.len() != w * h {
+        ui.weak("(no level to draw)");
+        return;
+    }
+    let (boxes, player) = frame.map_or((boxes.as_slice(), *player), |f| (&f.boxes, f.player));
+    let side = (ui.available_width() / w as f32).clamp(10.0, 40.0);
+    let (rect, _) = ui.allocate_exact_size(vec2(side * w as f32, side * h as f32), Sense::hover());
+    let painter = ui.painter_at(rect);
+    let cell_rect = |c: usize| {
+        Rect::from_min_size(
+            rect.min + vec2((c % w) as f32 * side, (c / w) as f32 * side),
+            Vec2::splat(side),
+        )
+    };
+    // A blocked cell is drawn as wall only beside floor, so the outside of the level stays empty.
+    let beside_floor = |c: usize| {
+        let (x, y) = ((c % w) as isize, (c / w) as isize);
+        (-1..=1).any(|dy| {
+            (-1..=1).any(|dx| {
+                let (nx, ny) = (x + dx, y + dy);
+                nx >= 0
+                    && ny >= 0
+                    && (nx as usize) < w
+                    && (ny as usize) < h
+                    && !walls[ny as usize * w + nx as usize]
+            })
+        })
+    };
+    for (c, &wall) in walls.iter().enumerate() {
+        let r = cell_rect(c);
+        if wall {
+            if beside_floor(c) {
+                painter.rect_filled(r.shrink(0.5), 2.0, WALL);
+            }
+            continue;
+        }
+        painter.rect_filled(r, 0.0, FLOOR);
+        if dead.contains(&c) {
+            let r = r.shrink(side * 0.3);
+            let stroke = Stroke::new(1.5, DEAD);
+            painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+            painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+        }
+        if goals.contains(&c) {
+            painter.circle_filled(r.center(), side * 0.22, GOAL);
+        }
+    }
+    for &b in boxes {
+        let fill = if goals.contains(&b) { BOX_ON_GOAL } else { BOX };
+        painter.rect(
+            cell_rect(b).shrink(side * 0.1),
+            3.0,
+            fill,
+            Stroke::new(1.5, INK),
+            egui::StrokeKind::Inside,
+        );
+    }
+    let p = cell_rect(player).center();
+    painter.circle(p, side * 0.32, PLAYER, Stroke::new(1.5, INK));
+    painter.circle_filled(pos2(p.x, p.y - side * 0.08), side * 0.08, Color32::WHITE);
+}
+
+/// The colours' meanings, in one line.
+fn legend(ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (color, words) in [
+            (PLAYER, "player"),
+            (BOX, "box"),
+            (BOX_ON_GOAL, "box on goal"),
+            (GOAL, "goal"),
+            (DEAD, "dead square (cross)"),
+            (WALL, "wall"),
+        ] {
+            let (r, _) = ui.allocate_exact_size(vec2(10.0, 10.0), Sense::hover());
+            ui.painter().rect_filled(r, 2.0, color);
+            ui.small(words);
+        }
+    });
+}

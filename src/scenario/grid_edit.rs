@@ -1,0 +1,227 @@
+//! Editing a grid scenario's map, start and goal (what the app's board view asks for), on the
+//! engine side so it can be tested without a window. A map read from `map_file` becomes an
+//! inline `map` on its first edit: the file itself is never written.
+
+use super::{ProblemSpec, Scenario, ScenarioError};
+use crate::domains::grid::{Cell, GridMap};
+use crate::domains::movingai;
+
+/// One edit of a grid scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridEdit {
+    /// Make these cells walls (`wall: true`) or plain floor. The start and goal cells are left
+    /// as they are, so an edit never walls them in.
+    Paint { cells: Vec<Cell>, wall: bool },
+    /// Move the start to a floor cell.
+    MoveStart(Cell),
+    /// Move the goal to a floor cell.
+    MoveGoal(Cell),
+}
+
+/// Writes a map back as rows of text: `#` wall, `.` floor, digits 2–9 for terrain costs.
+#[must_use]
+pub fn map_text(map: &GridMap) -> String {
+    let mut text = String::with_capacity((map.width + 1) * map.height);
+    for (i, &k) in map.cells.iter().enumerate() {
+        if i > 0 && i % map.width == 0 {
+            text.push('\n');
+        }
+        text.push(match k {
+            0 => '#',
+            1 => '.',
+            k => char::from(b'0' + k.min(9)),
+        });
+    }
+    text
+}
+
+impl Scenario {
+    /// Applies `edit` to a grid scenario. Returns whether anything changed (painting a wall
+    /// where there is one, or moving the start onto a wall or off the map, changes nothing).
+    ///
+    /// # Errors
+    /// The scenario is not a grid, or its map cannot be read or parsed.
+    pub fn edit_grid(&mut self, edit: &GridEdit) -> Result<bool, ScenarioError> {
+        let ProblemSpec::Grid { map, map_file, .. } = &self.problem else {
+            return Err(ScenarioError::Invalid(
+                "only a grid map can be painted".into(),
+            ));
+        };
+        let parsed = match (map, map_file) {
+            (Some(text), _) => GridMap::parse(text),
+            (None, Some(file)) => {
+                let text = self.read_file(file)?;
+                if text.starts_with("type ") {
+                    movingai::parse_map(&text)
+                } else {
+                    GridMap::parse(&text)
+                }
+            }
+            (None, None) => {
+                return Err(ScenarioError::Invalid("the grid has no map".into()));
+            }
+        };
+        let mut grid = parsed.map_err(|why| ScenarioError::Invalid(why.0))?;
+        let ProblemSpec::Grid {
+            map,
+            map_file,
+            start,
+            goal,
+            ..
+        } = &mut self.problem
+        else {
+            unreachable!("checked above");
+        };
+        let floor = |grid: &GridMap, c: Cell| grid.index(c).filter(|&i| grid.cells[i] > 0);
+        let changed = match edit {
+            GridEdit::Paint { cells, wall } => {
+                let value = u8::from(!*wall);
+                let mut changed = false;
+                for &c in cells {
+                    if c == *start || c == *goal {
+                        continue;
+                    }
+                    if let Some(i) = grid.index(c)
+                        && (grid.cells[i] == 0) != *wall
+                    {
+                        grid.cells[i] = value;
+                        changed = true;
+                    }
+                }
+                changed
+            }
+            GridEdit::MoveStart(c) => {
+                let ok = floor(&grid, *c).is_some() && c != goal && c != start;
+                if ok {
+                    *start = *c;
+                }
+                ok
+            }
+            GridEdit::MoveGoal(c) => {
+                let ok = floor(&grid, *c).is_some() && c != start && c != goal;
+                if ok {
+                    *goal = *c;
+                }
+                ok
+            }
+        };
+        if changed {
+            *map = Some(map_text(&grid));
+            *map_file = None;
+        }
+        Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::LIBRARY;
+    use std::path::Path;
+
+    fn library(name: &str) -> Scenario {
+        let text = LIBRARY.iter().find(|(n, _)| *n == name).unwrap().1;
+        Scenario::parse(text, name, Path::new("scenarios")).unwrap()
+    }
+
+    fn map_of(s: &Scenario) -> String {
+        match &s.problem {
+            ProblemSpec::Grid { map, .. } => map.clone().unwrap(),
+            _ => panic!("not a grid"),
+        }
+    }
+
+    #[test]
+    fn painting_a_wall_on_a_file_map_makes_it_inline_and_the_search_sees_it() {
+        let mut s = library("grid_arena.ron");
+        let before = s.session(&Default::default()).unwrap();
+        let before_open = {
+            let mut b = before;
+            b.step();
+            b.counts().open
+        };
+        // (2, 7) is floor beside the start (1, 7): walling it removes that successor (and the
+        // diagonals past its corners).
+        let c = Cell { x: 2, y: 7 };
+        assert!(
+            s.edit_grid(&GridEdit::Paint {
+                cells: vec![c],
+                wall: true
+            })
+            .unwrap()
+        );
+        let text = map_of(&s);
+        assert_eq!(text.lines().nth(7).unwrap().chars().nth(2), Some('#'));
+        assert!(matches!(
+            &s.problem,
+            ProblemSpec::Grid { map_file: None, .. }
+        ));
+        let mut after = s.session(&Default::default()).unwrap();
+        after.step();
+        assert!(after.counts().open < before_open);
+        // Painting it again changes nothing; floor brings it back.
+        assert!(
+            !s.edit_grid(&GridEdit::Paint {
+                cells: vec![c],
+                wall: true
+            })
+            .unwrap()
+        );
+        assert!(
+            s.edit_grid(&GridEdit::Paint {
+                cells: vec![c],
+                wall: false
+            })
+            .unwrap()
+        );
+        assert_eq!(map_of(&s).lines().nth(7).unwrap().chars().nth(2), Some('.'));
+    }
+
+    #[test]
+    fn start_and_goal_are_never_painted_and_move_only_onto_floor() {
+        let mut s = library("grid_open_room.ron");
+        let start = Cell { x: 3, y: 7 };
+        let wall = Cell { x: 15, y: 5 };
+        assert!(
+            !s.edit_grid(&GridEdit::Paint {
+                cells: vec![start],
+                wall: true
+            })
+            .unwrap()
+        );
+        assert!(!s.edit_grid(&GridEdit::MoveStart(wall)).unwrap());
+        assert!(
+            !s.edit_grid(&GridEdit::MoveGoal(Cell { x: 99, y: 0 }))
+                .unwrap()
+        );
+        let to = Cell { x: 20, y: 7 };
+        assert!(s.edit_grid(&GridEdit::MoveGoal(to)).unwrap());
+        let ProblemSpec::Grid { goal, .. } = &s.problem else {
+            panic!()
+        };
+        assert_eq!(*goal, to);
+        // Terrain survives the round trip through text.
+        let t = library("grid_terrain.ron");
+        let map = map_of_any(&t);
+        assert_eq!(map_text(&GridMap::parse(&map).unwrap()), map.trim_end());
+    }
+
+    fn map_of_any(s: &Scenario) -> String {
+        match &s.problem {
+            ProblemSpec::Grid { map: Some(m), .. } => m.clone(),
+            ProblemSpec::Grid {
+                map_file: Some(f), ..
+            } => s.read_file(f).unwrap(),
+            _ => panic!("not a grid"),
+        }
+    }
+
+    #[test]
+    fn other_problems_cannot_be_painted() {
+        let mut s = Scenario::built_in();
+        assert!(
+            s.edit_grid(&GridEdit::MoveStart(Cell { x: 0, y: 0 }))
+                .is_err()
+        );
+    }
+}
