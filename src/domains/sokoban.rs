@@ -427,6 +427,16 @@ impl Sokoban {
     }
 }
 
+/// Pushes as an estimate; a total of [`UNREACHABLE`] or more means no assignment of boxes to
+/// goals they can reach exists, so no push sequence solves the state: infinite.
+fn estimate_of(pushes: i64) -> Cost {
+    if pushes >= UNREACHABLE {
+        Cost::INFINITE
+    } else {
+        Cost::units(pushes)
+    }
+}
+
 /// A stand-in for "this box can never reach this goal" in the assignment: larger than any real
 /// total, small enough not to overflow.
 const UNREACHABLE: i64 = 1 << 32;
@@ -555,11 +565,12 @@ impl Problem for Sokoban {
     }
 
     fn estimate(&self, state: &Position, heuristic: Heuristic) -> Cost {
-        Cost::units(match heuristic {
+        let pushes = match heuristic {
             Heuristic::Matching => self.matching(&state.boxes),
             Heuristic::NearestGoal => self.nearest_goal_sum(&state.boxes),
             _ => 0,
-        })
+        };
+        estimate_of(pushes)
     }
 
     /// The walk in lowercase LURD letters, the push in uppercase, then the push in words, e.g.
@@ -621,6 +632,15 @@ mod tests {
 
     fn level(text: &str, cost: SokobanCost) -> Sokoban {
         Sokoban::new(Ok(text.to_string()), cost)
+    }
+
+    #[test]
+    fn boxes_that_cannot_all_reach_their_own_goal_estimate_infinite() {
+        // Both boxes can reach only the second goal: no assignment, no solution.
+        let costs = vec![vec![UNREACHABLE, 1], vec![UNREACHABLE, 2]];
+        assert_eq!(estimate_of(min_cost_assignment(&costs)), Cost::INFINITE);
+        let costs = vec![vec![3, 1], vec![UNREACHABLE, 2]];
+        assert_eq!(estimate_of(min_cost_assignment(&costs)), Cost::units(5));
     }
 
     #[test]
