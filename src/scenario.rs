@@ -456,22 +456,7 @@ impl Scenario {
                 goal,
                 moves,
             } => {
-                let parsed = match (map, map_file) {
-                    (Some(text), None) => GridMap::parse(text),
-                    (None, Some(file)) => {
-                        let text = self.read_file(file)?;
-                        if text.starts_with("type ") {
-                            movingai::parse_map(&text)
-                        } else {
-                            GridMap::parse(&text)
-                        }
-                    }
-                    _ => {
-                        return Err(ScenarioError::Invalid(
-                            "a Grid needs exactly one of map (inline rows) or map_file".into(),
-                        ));
-                    }
-                };
+                let parsed = self.grid_map(map.as_deref(), map_file.as_deref())?;
                 boxed(Grid::new(parsed, *start, *goal, *moves), &spec)
             }
             ProblemSpec::Graph {
@@ -502,6 +487,34 @@ impl Scenario {
                 boxed(Sokoban::new(picked, *cost), &spec)
             }
         })
+    }
+}
+
+impl Scenario {
+    /// A grid's map, written inline (`map`) or read from `map_file` (a Moving AI `.map`, or
+    /// plain rows), parsed; the inner result is the map or why it is refused.
+    ///
+    /// # Errors
+    /// Both or neither of `map` and `map_file` given, or the file cannot be read.
+    pub fn grid_map(
+        &self,
+        map: Option<&str>,
+        map_file: Option<&str>,
+    ) -> Result<Result<GridMap, crate::engine::problem::Refusal>, ScenarioError> {
+        match (map, map_file) {
+            (Some(text), None) => Ok(GridMap::parse(text)),
+            (None, Some(file)) => {
+                let text = self.read_file(file)?;
+                Ok(if text.starts_with("type ") {
+                    movingai::parse_map(&text)
+                } else {
+                    GridMap::parse(&text)
+                })
+            }
+            _ => Err(ScenarioError::Invalid(
+                "a Grid needs exactly one of map (inline rows) or map_file".into(),
+            )),
+        }
     }
 }
 

@@ -4,7 +4,6 @@
 
 use super::{ProblemSpec, Scenario, ScenarioError};
 use crate::domains::grid::{Cell, GridMap};
-use crate::domains::movingai;
 
 /// One edit of a grid scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,20 +46,7 @@ impl Scenario {
                 "only a grid map can be painted".into(),
             ));
         };
-        let parsed = match (map, map_file) {
-            (Some(text), _) => GridMap::parse(text),
-            (None, Some(file)) => {
-                let text = self.read_file(file)?;
-                if text.starts_with("type ") {
-                    movingai::parse_map(&text)
-                } else {
-                    GridMap::parse(&text)
-                }
-            }
-            (None, None) => {
-                return Err(ScenarioError::Invalid("the grid has no map".into()));
-            }
-        };
+        let parsed = self.grid_map(map.as_deref(), map_file.as_deref())?;
         let mut grid = parsed.map_err(|why| ScenarioError::Invalid(why.0))?;
         let ProblemSpec::Grid {
             map,
