@@ -2,39 +2,14 @@
 //! with egui_kittest: squares are found by their accessible names, clicked, and the results
 //! read back from the labels.
 
-use eframe::egui;
 use eframe::egui::accesskit::Role;
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use frontier::app::FrontierApp;
-use frontier::app::state::Layout;
 use frontier::engine::settings::Algorithm;
 use frontier::engine::view::Cell;
-use frontier::scenario::{LIBRARY, ProblemSpec, Scenario, SearchSpec};
-use std::path::Path;
+use frontier::scenario::{ProblemSpec, SearchSpec};
 
-fn built_in(name: &str) -> Scenario {
-    let (_, text) = LIBRARY
-        .iter()
-        .find(|(n, _)| *n == name)
-        .unwrap_or_else(|| panic!("{name} is built in"));
-    Scenario::parse(text, name, Path::new("scenarios")).unwrap()
-}
-
-fn harness(scenario: Scenario) -> Harness<'static, FrontierApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(move |cc| {
-            FrontierApp::new(&cc.egui_ctx, scenario.clone(), Layout::default()).unwrap()
-        })
-}
-
-fn press_step(h: &mut Harness<'_, FrontierApp>, times: usize) {
-    for _ in 0..times {
-        h.get_by_label("Step").click();
-        h.run();
-    }
-}
+mod common;
+use common::{built_in, harness_on as harness, press_step};
 
 #[test]
 fn backtracking_on_eight_queens_draws_the_queens_and_picks_the_top_of_the_stack() {

@@ -6,25 +6,15 @@ use eframe::egui;
 use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
 use frontier::app::state::Layout;
-use frontier::scenario::{LIBRARY, ProblemSpec, Scenario};
-use std::path::Path;
+use frontier::scenario::{ProblemSpec, Scenario};
+
+mod common;
+use common::press;
 
 fn harness(name: &str) -> Harness<'static, FrontierApp> {
-    let text = LIBRARY.iter().find(|(n, _)| *n == name).unwrap().1;
-    let scenario = Scenario::parse(text, name, Path::new("scenarios")).unwrap();
-    Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(move |cc| {
-            FrontierApp::new(&cc.egui_ctx, scenario, Layout::default()).unwrap()
-        })
+    common::harness_on(common::built_in(name))
 }
-
-fn press(h: &mut Harness<'_, FrontierApp>, label: &str, times: usize) {
-    for _ in 0..times {
-        h.get_by_label(label).click();
-        h.run();
-    }
-}
+use std::path::Path;
 
 /// Clicks "Run to end" and lets frames pass until the search ends.
 fn run_to_end(h: &mut Harness<'_, FrontierApp>) {

@@ -5,24 +5,15 @@ use eframe::egui;
 use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
 use frontier::app::command::Command;
-use frontier::app::state::Layout;
 use frontier::app::travel::TravelCommand;
 use frontier::engine::settings::Algorithm;
 use frontier::scenario::{Scenario, SearchSpec};
 
-fn harness() -> Harness<'static, FrontierApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|cc| {
-            FrontierApp::new(&cc.egui_ctx, Scenario::built_in(), Layout::default()).unwrap()
-        })
-}
+mod common;
+use common::press_step;
 
-fn press_step(h: &mut Harness<'_, FrontierApp>, times: usize) {
-    for _ in 0..times {
-        h.get_by_label("Step").click();
-        h.run();
-    }
+fn harness() -> Harness<'static, FrontierApp> {
+    common::harness_on(Scenario::built_in())
 }
 
 /// Frames until the app stops running (runs go a few milliseconds per frame).

@@ -1,0 +1,38 @@
+//! What the app's UI tests share: the app on a scenario in a headless harness, and clicks.
+
+#![allow(dead_code, reason = "each test binary uses the part it needs")]
+
+use eframe::egui;
+use egui_kittest::{Harness, kittest::Queryable};
+use frontier::app::FrontierApp;
+use frontier::app::state::Layout;
+use frontier::scenario::Scenario;
+
+/// A scenario of the built-in library, by file name.
+pub fn built_in(name: &str) -> Scenario {
+    Scenario::from_library(name)
+        .unwrap_or_else(|| panic!("{name} is built in"))
+        .unwrap()
+}
+
+/// The real app on `scenario`, in a 1500×950 window with the default layout.
+pub fn harness_on(scenario: Scenario) -> Harness<'static, FrontierApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(move |cc| {
+            FrontierApp::new(&cc.egui_ctx, scenario.clone(), Layout::default()).unwrap()
+        })
+}
+
+/// Clicks the widget labelled `label` `times` times, a frame after each click.
+pub fn press(h: &mut Harness<'_, FrontierApp>, label: &str, times: usize) {
+    for _ in 0..times {
+        h.get_by_label(label).click();
+        h.run();
+    }
+}
+
+/// Clicks Step `times` times.
+pub fn press_step(h: &mut Harness<'_, FrontierApp>, times: usize) {
+    press(h, "Step", times);
+}
