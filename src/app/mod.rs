@@ -448,12 +448,16 @@ impl FrontierApp {
         self.place_marks.clear();
         self.travel.started();
         let s = self.session.settings();
+        let heuristic = if s.uses_heuristic() {
+            s.heuristic.to_string()
+        } else {
+            format!("{} (not used)", s.heuristic)
+        };
         self.log.note(format!(
-            "{} on \"{}\": {} · {} · {} · max {} states",
+            "{} on \"{}\": {} · {heuristic} · {} · max {} states",
             s.algorithm,
             self.scenario.title,
             s.algorithm.priority_formula(),
-            s.heuristic,
             s.tie_break_words(),
             s.max_states
         ));

@@ -342,9 +342,11 @@ impl FrontierApp {
             trace.push(fresh.as_ref());
         }
         match trace.save(path) {
-            Ok(()) => self
-                .log
-                .note(format!("saved trace {} ({steps} steps)", path.display())),
+            Ok(()) => self.log.note(format!(
+                "saved trace {} ({})",
+                path.display(),
+                words::counted(steps, "step")
+            )),
             Err(e) => self.error = Some(e.to_string()),
         }
     }
@@ -361,8 +363,8 @@ impl FrontierApp {
                 self.started();
                 let name = path.display().to_string();
                 self.log.note(format!(
-                    "Replaying trace {name} ({} steps, recorded by frontier {})",
-                    trace.steps.len(),
+                    "Replaying trace {name} ({}, recorded by frontier {})",
+                    words::counted(trace.steps.len() as u64, "step"),
                     trace.engine
                 ));
                 self.travel.replay = Some(Replay {
@@ -496,9 +498,9 @@ impl FrontierApp {
         if let Some(replay) = &travel.replay {
             ui.label(
                 RichText::new(format!(
-                    "Replaying trace {} ({} steps): read-only, settings locked",
+                    "Replaying trace {} ({}): read-only, settings locked",
                     replay.name,
-                    replay.trace.steps.len()
+                    words::counted(replay.trace.steps.len() as u64, "step")
                 ))
                 .color(Color32::from_rgb(0x60, 0xa0, 0xf0)),
             );
