@@ -10,25 +10,10 @@ use frontier::engine::settings::Algorithm;
 use frontier::scenario::{Scenario, SearchSpec};
 
 mod common;
-use common::press_step;
+use common::{log_has, press_step, run_out};
 
 fn harness() -> Harness<'static, FrontierApp> {
     common::harness_on(Scenario::built_in())
-}
-
-/// Frames until the app stops running (runs go a few milliseconds per frame).
-fn run_out(h: &mut Harness<'_, FrontierApp>) {
-    for _ in 0..2000 {
-        h.step();
-        if !h.state().is_running() {
-            break;
-        }
-    }
-    h.run();
-}
-
-fn log_has(h: &Harness<'_, FrontierApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).count() > 0
 }
 
 #[test]

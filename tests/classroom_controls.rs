@@ -16,7 +16,7 @@ use frontier::engine::settings::{Algorithm, TieKey};
 use frontier::scenario::{Scenario, SearchSpec};
 
 mod common;
-use common::{press, press_step};
+use common::{log_has, press, press_step, run_out};
 
 const SEED_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/seed_542703816.ron");
 
@@ -24,23 +24,8 @@ fn harness() -> Harness<'static, FrontierApp> {
     common::harness_on(Scenario::built_in())
 }
 
-/// Frames until the app stops running (runs go a few milliseconds per frame).
-fn run_out(h: &mut Harness<'_, FrontierApp>) {
-    for _ in 0..5000 {
-        h.step();
-        if !h.state().is_running() {
-            break;
-        }
-    }
-    h.run();
-}
-
 fn steps(h: &Harness<'_, FrontierApp>) -> u64 {
     h.state().session().steps()
-}
-
-fn log_has(h: &Harness<'_, FrontierApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).count() > 0
 }
 
 /// The text fields (not their text runs) holding `value`.
