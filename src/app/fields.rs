@@ -5,8 +5,7 @@ use eframe::egui;
 use egui::{DragValue, Response, Ui, emath::Numeric};
 use std::ops::RangeInclusive;
 
-/// A number field with its `label` written beside it. egui draws a `DragValue` like a button;
-/// here it gets the sunken fill of a text field, so nobody clicks it expecting an action.
+/// A number field with its `label` written beside it (see [`like_fields`]).
 pub fn number<T: Numeric>(
     ui: &mut Ui,
     label: &str,
@@ -15,21 +14,30 @@ pub fn number<T: Numeric>(
 ) -> Response {
     ui.horizontal(|ui| {
         let label = ui.label(label);
-        ui.scope(|ui| {
-            let visuals = ui.visuals_mut();
-            let well = visuals.text_edit_bg_color();
-            for state in [
-                &mut visuals.widgets.inactive,
-                &mut visuals.widgets.hovered,
-                &mut visuals.widgets.active,
-            ] {
-                state.weak_bg_fill = well;
-            }
+        like_fields(ui, |ui| {
             ui.add(DragValue::new(value).range(range))
                 .labelled_by(label.id)
                 .on_hover_text("drag, or click and type a number")
         })
-        .inner
+    })
+    .inner
+}
+
+/// Adds widgets whose number boxes (a `DragValue`, a slider's value) read as fields: egui
+/// draws them like buttons, so here they get the sunken fill of a text field, and nobody
+/// clicks one expecting an action.
+pub fn like_fields<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
+    ui.scope(|ui| {
+        let visuals = ui.visuals_mut();
+        let well = visuals.text_edit_bg_color();
+        for state in [
+            &mut visuals.widgets.inactive,
+            &mut visuals.widgets.hovered,
+            &mut visuals.widgets.active,
+        ] {
+            state.weak_bg_fill = well;
+        }
+        add(ui)
     })
     .inner
 }

@@ -400,16 +400,12 @@ fn step_controls(
         commands.push(Command::RunPause);
     }
     let mut speed = input.speed;
-    if ui
-        .add(
-            Slider::new(&mut speed, SPEED_RANGE)
-                .text("speed")
-                .logarithmic(true)
-                .suffix(" steps/s")
-                .max_decimals(0),
-        )
-        .changed()
-    {
+    let slider = Slider::new(&mut speed, SPEED_RANGE)
+        .text("speed")
+        .logarithmic(true)
+        .suffix(" steps/s")
+        .max_decimals(0);
+    if fields::like_fields(ui, |ui| ui.add(slider)).changed() {
         commands.push(Command::SetSpeed(speed));
     }
     if ui

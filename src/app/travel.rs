@@ -444,7 +444,9 @@ impl FrontierApp {
             let slider = Slider::new(&mut at, 0..=recorded.max(1))
                 .text(format!("of {} taken", words::counted(recorded, "step")))
                 .integer();
-            if ui.add_enabled(recorded > 0, slider).changed() && at != now {
+            if fields::like_fields(ui, |ui| ui.add_enabled(recorded > 0, slider)).changed()
+                && at != now
+            {
                 commands.push(Command::Travel(TravelCommand::GoTo(at.min(recorded))));
             }
             fields::number(ui, "step", &mut travel.go_to, 0..=u64::MAX);
