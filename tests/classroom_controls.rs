@@ -236,6 +236,54 @@ fn dijkstra_in_the_app_runs_as_the_cli_does_without_a_stars_tie_rule() {
 }
 
 #[test]
+fn only_what_belongs_to_the_old_algorithm_is_dropped() {
+    let seed = Scenario::built_in();
+    let settings = |over: SearchSpec| seed.session(&over).unwrap().settings().clone();
+    let own = seed.search.clone();
+    // The seed names A*'s tie rule and a weight of 1.
+    assert_eq!(
+        own.tie_break,
+        Some(vec![TieKey::LowestH, TieKey::FirstStored])
+    );
+    let dijkstra = settings(SearchSpec {
+        algorithm: Some(Algorithm::Dijkstra),
+        ..SearchSpec::default()
+    });
+    assert_eq!(dijkstra.tie_break, Algorithm::Dijkstra.default_tie_break());
+    assert_eq!(
+        Some(dijkstra.heuristic),
+        own.heuristic,
+        "the heuristic stays"
+    );
+    assert_eq!(Some(dijkstra.max_states), own.max_states, "limits stay");
+    // A tie rule given with the switch still applies.
+    let asked = settings(SearchSpec {
+        algorithm: Some(Algorithm::Dijkstra),
+        tie_break: own.tie_break.clone(),
+        ..SearchSpec::default()
+    });
+    assert_eq!(Some(asked.tie_break), own.tie_break);
+    // Weighted A* takes its own default weight, not A*'s 1.
+    let weighted = settings(SearchSpec {
+        algorithm: Some(Algorithm::WeightedAStar),
+        ..SearchSpec::default()
+    });
+    let bare = SearchSpec {
+        algorithm: Some(Algorithm::WeightedAStar),
+        ..SearchSpec::default()
+    }
+    .resolve(weighted.heuristic);
+    assert!((weighted.weight - bare.weight).abs() < f64::EPSILON);
+    assert!((weighted.weight - own.weight.unwrap()).abs() > f64::EPSILON);
+    // Naming the scenario's own algorithm changes nothing.
+    let same = settings(SearchSpec {
+        algorithm: Some(Algorithm::AStar),
+        ..SearchSpec::default()
+    });
+    assert_eq!(same, settings(SearchSpec::default()));
+}
+
+#[test]
 fn controls_that_do_nothing_for_the_algorithm_are_greyed() {
     let mut h = harness();
     let greyed = |h: &Harness<'_, FrontierApp>, combo: &str| {
