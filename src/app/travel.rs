@@ -273,6 +273,9 @@ impl FrontierApp {
             self.log.note(format!(
                 "Reset to step 0: the {steps} steps are kept (Undo reset or Ctrl+Z goes back)"
             ));
+        } else {
+            // The timeline could not go back (its error is shown): start afresh all the same.
+            self.restart();
         }
     }
 
