@@ -35,6 +35,10 @@ pub enum Command {
     Open {
         /// The scenario file; the built-in seed puzzle when left out.
         scenario: Option<PathBuf>,
+        /// Opens with the search already at this step (a number, or `end`), stepped before the
+        /// window shows: the slide-ready moment, prepared ahead of class.
+        #[arg(long, value_name = "STEP", value_parser = OpenAt::parse)]
+        at: Option<OpenAt>,
     },
     /// Runs every query of a Moving AI `.scen` file and compares each cost with its optimal
     /// length.
@@ -43,6 +47,40 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Runs several settings side by side on one scenario and tables what each cost.
     Compare(CompareArgs),
+}
+
+/// Where `frontier open --at` puts the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenAt {
+    /// After this many steps (or at the end, if the search ends sooner).
+    Step(u64),
+    /// At the end of the search.
+    End,
+}
+
+impl OpenAt {
+    /// Parses `--at`: a step number or `end`.
+    ///
+    /// # Errors
+    /// What was expected, when `text` is neither.
+    pub fn parse(text: &str) -> Result<OpenAt, String> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("end") {
+            return Ok(OpenAt::End);
+        }
+        text.parse().map(OpenAt::Step).map_err(|_| {
+            format!("'{text}' is not a step: give a whole number of steps (0 or more) or 'end'")
+        })
+    }
+
+    /// The step to stop at: `u64::MAX` for the end (the search ends first).
+    #[must_use]
+    pub fn target(self) -> u64 {
+        match self {
+            OpenAt::Step(n) => n,
+            OpenAt::End => u64::MAX,
+        }
+    }
 }
 
 /// A tie-break policy as one value (clap would read a bare `Vec` as many values).

@@ -1,7 +1,7 @@
 //! The `frontier` binary: the CLI, or the desktop app when run with no command or with `open`.
 
 use clap::Parser;
-use frontier::cli::{self, Cli, Command};
+use frontier::cli::{self, Cli, Command, OpenAt};
 use frontier::scenario::Scenario;
 use std::path::Path;
 use std::process::ExitCode;
@@ -19,13 +19,15 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => {
             ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
         }
-        Some(Command::Open { scenario }) => open(scenario.as_deref()),
-        None => open(None),
+        Some(Command::Open { scenario, at }) => {
+            open(scenario.as_deref(), at.map_or(0, OpenAt::target))
+        }
+        None => open(None, 0),
     }
 }
 
-/// Opens the app on a scenario file, or on the built-in seed puzzle.
-fn open(path: Option<&Path>) -> ExitCode {
+/// Opens the app on a scenario file, or on the built-in seed puzzle, at step `at`.
+fn open(path: Option<&Path>, at: u64) -> ExitCode {
     let scenario = match path.map(Scenario::load) {
         None => Scenario::built_in(),
         Some(Ok(scenario)) => scenario,
@@ -34,7 +36,7 @@ fn open(path: Option<&Path>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match frontier::app::run(scenario) {
+    match frontier::app::run(scenario, path, at) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("frontier: {e}");

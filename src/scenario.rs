@@ -417,7 +417,10 @@ impl Scenario {
     /// # Errors
     /// A domain file that cannot be read or parsed.
     pub fn session(&self, overrides: &SearchSpec) -> Result<Box<dyn Session>, ScenarioError> {
-        let spec = self.search.overridden_by(overrides);
+        let spec = self
+            .search
+            .carried_to(overrides.algorithm)
+            .overridden_by(overrides);
         Ok(match &self.problem {
             ProblemSpec::SlidingPuzzle {
                 width,
@@ -514,6 +517,27 @@ impl Scenario {
             _ => Err(ScenarioError::Invalid(
                 "a Grid needs exactly one of map (inline rows) or map_file".into(),
             )),
+        }
+    }
+}
+
+impl SearchSpec {
+    /// These settings as they carry over to `algorithm` (none: the spec's own). The tie-break
+    /// and the weight are chosen for one algorithm (A*'s "lower h → stored first" would make
+    /// Dijkstra half A*), so they are dropped when the algorithm changes and the new one takes
+    /// its own defaults; the rest (heuristic, limits, options) describe the problem and stay.
+    /// The CLI, the app and `compare` all build their searches through [`Scenario::session`],
+    /// which applies this, so a switched algorithm runs the same everywhere.
+    #[must_use]
+    pub fn carried_to(&self, algorithm: Option<Algorithm>) -> SearchSpec {
+        match algorithm {
+            Some(a) if a != self.algorithm.unwrap_or_default() => SearchSpec {
+                algorithm: Some(a),
+                tie_break: None,
+                weight: None,
+                ..self.clone()
+            },
+            _ => self.clone(),
         }
     }
 }

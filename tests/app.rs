@@ -147,7 +147,8 @@ fn a_refused_start_shows_the_reason_and_step_does_nothing() {
     let mut h = harness();
     h.get_by_label("Scenario").click();
     h.run();
-    h.get_by_label("unsolvable_123456870.ron").click();
+    h.get_by_label("Looks one move away, can never be solved")
+        .click();
     h.run();
     let outcome = h
         .state()

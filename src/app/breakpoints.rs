@@ -2,9 +2,10 @@
 //! app watches them while running ([`crate::engine::breakpoint::Watches`]) and stops on the
 //! first one hit.
 
+use super::fields;
 use crate::engine::breakpoint::Breakpoint;
 use eframe::egui;
-use egui::{DragValue, Ui};
+use egui::Ui;
 
 /// The menu's choices.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,12 +57,13 @@ impl BreakpointForm {
     }
 }
 
-/// A check box that switches an optional value on (with `default`) and edits it.
+/// A check box that switches an optional value on (with `default`) and edits it in a number
+/// field named `name`.
 fn optional<T: egui::emath::Numeric>(
     ui: &mut Ui,
     value: &mut Option<T>,
     label: &str,
-    prefix: &str,
+    name: &str,
     default: T,
 ) {
     ui.horizontal(|ui| {
@@ -71,7 +73,7 @@ fn optional<T: egui::emath::Numeric>(
             *value = on.then_some(default);
         }
         if let Some(v) = value {
-            ui.add(DragValue::new(v).range(1.0..=1e12).prefix(prefix));
+            fields::number(ui, name, v, T::from_f64(1.0)..=T::from_f64(1e12));
         }
     });
 }
@@ -80,48 +82,44 @@ fn optional<T: egui::emath::Numeric>(
 pub fn menu(ui: &mut Ui, form: &mut BreakpointForm, can_run: bool) -> bool {
     let mut run = false;
     // Ticking a box must not close the menu; a click outside or "Run" does.
-    let config = egui::containers::menu::MenuConfig::new()
-        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
-    egui::containers::menu::MenuButton::new("Run until")
-        .config(config)
-        .ui(ui, |ui| {
-            ui.checkbox(&mut form.goal, "the goal is accepted");
-            ui.checkbox(&mut form.f_rises, "f rises (the next f-layer)");
-            ui.horizontal(|ui| {
-                let mut on = form.state.is_some();
-                if ui.checkbox(&mut on, "state stored or picked:").changed() {
-                    form.state = on.then(String::new);
-                }
-                if let Some(text) = &mut form.state {
-                    ui.add(
-                        egui::TextEdit::singleline(text)
-                            .desired_width(120.0)
-                            .hint_text("state text"),
-                    );
-                }
-            });
-            ui.checkbox(&mut form.reopened, "a state is reopened");
-            optional(ui, &mut form.tie, "a tie of at least", "k = ", 2);
-            optional(ui, &mut form.open_above, "open passes", "N = ", 100);
-            optional(ui, &mut form.step, "step number", "step = ", 10);
-            ui.separator();
-            let list = form.list();
-            let words: Vec<String> = list.iter().map(ToString::to_string).collect();
-            ui.weak(format!(
-                "stops at: {}",
-                if words.is_empty() {
-                    "the end".into()
-                } else {
-                    words.join(", ")
-                }
-            ));
-            if ui
-                .add_enabled(can_run, egui::Button::new("Run to breakpoint"))
-                .clicked()
-            {
-                run = true;
-                ui.close();
+    fields::form_menu(ui, "Run until", |ui| {
+        ui.checkbox(&mut form.goal, "the goal is accepted");
+        ui.checkbox(&mut form.f_rises, "f rises (the next f-layer)");
+        ui.horizontal(|ui| {
+            let mut on = form.state.is_some();
+            if ui.checkbox(&mut on, "state stored or picked:").changed() {
+                form.state = on.then(String::new);
+            }
+            if let Some(text) = &mut form.state {
+                ui.add(
+                    egui::TextEdit::singleline(text)
+                        .desired_width(120.0)
+                        .hint_text("state text"),
+                );
             }
         });
+        ui.checkbox(&mut form.reopened, "a state is reopened");
+        optional(ui, &mut form.tie, "a tie of at least", "k =", 2);
+        optional(ui, &mut form.open_above, "open passes", "N =", 100);
+        optional(ui, &mut form.step, "step number", "step", 10);
+        ui.separator();
+        let list = form.list();
+        let words: Vec<String> = list.iter().map(ToString::to_string).collect();
+        ui.weak(format!(
+            "stops at: {}",
+            if words.is_empty() {
+                "the end".into()
+            } else {
+                words.join(", ")
+            }
+        ));
+        if ui
+            .add_enabled(can_run, egui::Button::new("Run to breakpoint"))
+            .clicked()
+        {
+            run = true;
+            ui.close();
+        }
+    });
     run
 }

@@ -3,8 +3,9 @@
 //! its keyboard shortcut are the same command by construction.
 
 use crate::domains::queens::QueensEdit;
-use crate::engine::settings::{Algorithm, Heuristic, TieKey};
+use crate::engine::settings::Algorithm;
 use crate::engine::store::NodeId;
+use crate::scenario::SearchSpec;
 use crate::scenario::grid_edit::GridEdit;
 use std::path::PathBuf;
 
@@ -22,20 +23,27 @@ pub enum Command {
     RunToEnd,
     /// Run this many steps, a few milliseconds per frame.
     RunSteps(u64),
-    /// Back to step 0 on the same scenario and settings (R).
+    /// Back to step 0 on the same scenario and settings (R); a run of more than a few steps
+    /// can be brought back ([`Command::UndoReset`]).
     Reset,
+    /// Back to the step the last Reset left (Ctrl+Z).
+    UndoReset,
     /// Steps per second while running.
     SetSpeed(f64),
+    /// Another algorithm: the settings chosen for the old one (tie-break, weight) do not carry
+    /// over ([`crate::scenario::SearchSpec::carried_to`]).
     SetAlgorithm(Algorithm),
-    SetHeuristic(Heuristic),
-    SetTieBreak(Vec<TieKey>),
-    SetMaxStates(usize),
-    SetWeight(f64),
+    /// Change the settings this spec gives (heuristic, tie-break, limits, options), keeping
+    /// the algorithm; the search restarts.
+    Override(SearchSpec),
+    /// Bound backtracking or iterative deepening at this depth, or not at all (this replaces
+    /// the scenario's own limit, which an override could not remove).
+    SetDepthLimit(Option<u32>),
     /// Read a scenario file.
     LoadScenario(PathBuf),
     /// One of [`crate::scenario::LIBRARY`], by file name.
     LoadBuiltIn(&'static str),
-    /// Write the scenario with the current settings.
+    /// Write the scenario with the current settings (an empty path: ask for one).
     Save(PathBuf),
     /// Slide the start board's tile in this slot into the blank (edits the start).
     SlideTile(usize),

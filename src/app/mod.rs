@@ -13,6 +13,7 @@ mod board_sokoban;
 mod breakpoints;
 pub mod command;
 mod compare;
+mod fields;
 mod marks;
 mod pick;
 pub mod playback;
@@ -26,6 +27,7 @@ mod steplog;
 pub mod tables;
 mod toolbar;
 pub mod travel;
+mod words;
 
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
@@ -36,14 +38,16 @@ use eframe::egui;
 use egui::{CentralPanel, Color32, Key, Modifiers, Panel, RichText, ScrollArea, Ui};
 use playback::{Fine, FineAction, Playback};
 use state::Layout;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Opens the app window on `scenario`.
+/// Opens the app window on `scenario`, read from `path` (none: built in), with the search
+/// already at step `at` (`u64::MAX`: its end), as a teacher prepares a slide.
 ///
 /// # Errors
 /// The window could not be created, or the scenario's search could not be built.
-pub fn run(scenario: Scenario) -> eframe::Result {
+pub fn run(scenario: Scenario, path: Option<&Path>, at: u64) -> eframe::Result {
+    let path = path.map(Path::to_path_buf);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(window_title(&scenario))
@@ -59,7 +63,12 @@ pub fn run(scenario: Scenario) -> eframe::Result {
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
-            Ok(Box::new(FrontierApp::new(&cc.egui_ctx, scenario, layout)?))
+            let mut app = FrontierApp::new(&cc.egui_ctx, scenario, layout)?;
+            if let Some(path) = path {
+                app.opened_from(path);
+            }
+            app.open_at(at);
+            Ok(Box::new(app))
         }),
     )
 }
@@ -113,16 +122,19 @@ pub struct FrontierApp {
 }
 
 impl FrontierApp {
-    /// The app on `scenario` with a remembered `layout`, drawing into `ctx`.
+    /// The app on `scenario` with a remembered `layout`, drawing into `ctx`. The Path field
+    /// starts empty (the scenario may not come from the file remembered there); see
+    /// [`FrontierApp::opened_from`].
     ///
     /// # Errors
     /// The scenario's search could not be built (a domain file that cannot be read).
     pub fn new(
         ctx: &egui::Context,
         scenario: Scenario,
-        layout: Layout,
+        mut layout: Layout,
     ) -> Result<FrontierApp, ScenarioError> {
         install_fonts(ctx);
+        layout.path_text.clear();
         let session = travel::timeline(scenario.session(&SearchSpec::default())?);
         let playback = Playback::new(layout.speed);
         let mut app = FrontierApp {
@@ -192,11 +204,7 @@ impl FrontierApp {
             return;
         }
         match command {
-            Command::Step => {
-                self.playback.pause();
-                self.end_fine();
-                self.step_once(true);
-            }
+            Command::Step => self.step(),
             Command::FineStep => self.fine_step(),
             Command::RunPause => {
                 self.end_fine();
@@ -216,36 +224,31 @@ impl FrontierApp {
                     self.playback.run_steps(n);
                 }
             }
-            Command::Reset => self.restart(),
+            Command::Reset => self.reset(),
+            Command::UndoReset => self.undo_reset(),
             Command::SetSpeed(speed) => {
                 self.playback.set_speed(speed);
                 self.layout.speed = self.playback.speed();
             }
-            Command::SetAlgorithm(a) => self.override_with(SearchSpec {
-                algorithm: Some(a),
-                ..SearchSpec::default()
-            }),
-            Command::SetHeuristic(h) => self.override_with(SearchSpec {
-                heuristic: Some(h),
-                ..SearchSpec::default()
-            }),
-            Command::SetTieBreak(policy) => self.override_with(SearchSpec {
-                tie_break: Some(policy),
-                ..SearchSpec::default()
-            }),
-            Command::SetMaxStates(n) => self.override_with(SearchSpec {
-                max_states: Some(n),
-                ..SearchSpec::default()
-            }),
-            Command::SetWeight(w) => self.override_with(SearchSpec {
-                weight: Some(w),
-                ..SearchSpec::default()
-            }),
+            Command::SetAlgorithm(a) => {
+                // What was chosen for the old algorithm (tie-break, weight) does not carry over.
+                let current = SearchSpec {
+                    algorithm: Some(self.session.settings().algorithm),
+                    ..self.overrides.clone()
+                };
+                self.overrides = current.carried_to(Some(a));
+                self.restart();
+            }
+            Command::Override(over) => self.override_with(&over),
+            Command::SetDepthLimit(limit) => {
+                self.scenario.search.depth_limit = limit;
+                self.overrides.depth_limit = None;
+                self.restart();
+            }
             Command::LoadScenario(path) => match Scenario::load(&path) {
                 Ok(scenario) => {
                     if self.replace_scenario(scenario, &path.display().to_string()) {
-                        self.layout.path_text = path.display().to_string();
-                        self.layout.remember(path);
+                        self.opened_from(path);
                     }
                 }
                 Err(e) => self.error = Some(e.to_string()),
@@ -257,11 +260,22 @@ impl FrontierApp {
                     .map(|(_, text)| Scenario::parse(text, name, Path::new("scenarios")));
                 match parsed {
                     Some(Ok(scenario)) => {
-                        self.replace_scenario(scenario, name);
+                        if self.replace_scenario(scenario, name) {
+                            // A built-in scenario is no file: Save must not write over the
+                            // last file opened.
+                            self.layout.path_text.clear();
+                        }
                     }
                     Some(Err(e)) => self.error = Some(e.to_string()),
                     None => self.error = Some(format!("no built-in scenario named {name}")),
                 }
+            }
+            Command::Save(path) if path.as_os_str().is_empty() => {
+                self.error = Some(
+                    "Save needs a file name: type one in the Path field (a built-in scenario is \
+                     not a file of its own)"
+                        .into(),
+                );
             }
             Command::Save(path) => {
                 let mut scenario = self.scenario.clone();
@@ -285,7 +299,35 @@ impl FrontierApp {
         }
     }
 
-    /// One whole step, written to the log.
+    /// The Step command: pauses any run and takes one whole step.
+    fn step(&mut self) {
+        self.playback.pause();
+        self.end_fine();
+        self.step_once(true);
+    }
+
+    /// Names the file the scenario was read from: the Path field (and Save) use it.
+    pub fn opened_from(&mut self, path: PathBuf) {
+        self.layout.path_text = path.display().to_string();
+        self.layout.remember(path);
+    }
+
+    /// Takes the search to step `target` (or its end, if sooner) before the window shows, as
+    /// `frontier open --at` asks; the log shows the step reached.
+    pub fn open_at(&mut self, target: u64) {
+        if self.session.steps() >= target || self.session.outcome().is_some() {
+            return;
+        }
+        while self.session.steps() < target && self.session.outcome().is_none() {
+            self.session.step();
+            self.history.record(self.session.as_ref());
+        }
+        self.comparison.record(self.session.as_ref());
+        self.log
+            .note(format!("opened at step {}", self.session.steps()));
+        self.log.record(self.session.as_ref(), 0);
+    }
+
     /// One whole step, written to the log now or (fine stepping) once revealed.
     fn step_once(&mut self, log_now: bool) {
         if self.session.outcome().is_some() {
@@ -354,8 +396,8 @@ impl FrontierApp {
     }
 
     /// Rebuilds the search with `over` added to the app's overrides.
-    fn override_with(&mut self, over: SearchSpec) {
-        self.overrides = self.overrides.overridden_by(&over);
+    fn override_with(&mut self, over: &SearchSpec) {
+        self.overrides = self.overrides.overridden_by(over);
         self.restart();
     }
 
@@ -406,12 +448,16 @@ impl FrontierApp {
         self.place_marks.clear();
         self.travel.started();
         let s = self.session.settings();
+        let heuristic = if s.uses_heuristic() {
+            s.heuristic.to_string()
+        } else {
+            format!("{} (not used)", s.heuristic)
+        };
         self.log.note(format!(
-            "{} on \"{}\": {} · {} · {} · max {} states",
+            "{} on \"{}\": {} · {heuristic} · {} · max {} states",
             s.algorithm,
             self.scenario.title,
             s.algorithm.priority_formula(),
-            s.heuristic,
             s.tie_break_words(),
             s.max_states
         ));
@@ -469,10 +515,12 @@ impl FrontierApp {
         }
     }
 
-    /// Reads the keyboard shortcuts (unless a text field has the keys), before any widget can
-    /// take Space or Enter as a click.
+    /// Reads the keyboard shortcuts, before any widget can take Space or Enter as a click. None
+    /// fires while a widget has the keyboard (a text field being typed in) or a menu, combo box
+    /// or popup is open: a file name typed into a menu must never press Reset.
     fn shortcuts(ui: &mut Ui) -> Vec<Command> {
-        if ui.ctx().text_edit_focused() {
+        let ctx = ui.ctx();
+        if ctx.egui_wants_keyboard_input() || egui::Popup::is_any_open(ctx) {
             return Vec::new();
         }
         ui.input_mut(|i| {
@@ -491,6 +539,9 @@ impl FrontierApp {
             }
             if i.consume_key(Modifiers::NONE, Key::R) {
                 commands.push(Command::Reset);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::Z) {
+                commands.push(Command::UndoReset);
             }
             commands
         })
@@ -679,6 +730,7 @@ impl eframe::App for FrontierApp {
                 session: self.session.as_ref(),
                 mode: self.playback.mode(),
                 speed: self.playback.speed(),
+                queens: matches!(self.scenario.problem, ProblemSpec::NQueens { .. }),
             };
             commands.extend(toolbar::show(ui, &input, &mut self.layout));
         });

@@ -1,6 +1,7 @@
-//! Quiz mode: before each step the app asks which open state will be expanded next. Any state
-//! tied with the pick on the algorithm's own priority counts as right, with the tie-break that
-//! decided explained; any other gets the reason it loses.
+//! Quiz mode: before each step the app asks which open state will be expanded next. Only the
+//! state expanded is right; a state tied with it on the algorithm's own priority is close, with
+//! the tie-break that decided explained; any other gets the reason it loses. A step taken
+//! without an answer counts as skipped.
 
 use crate::engine::event::Pick;
 use crate::engine::session::Session;
@@ -13,12 +14,22 @@ use egui::{Color32, RichText, Ui};
 /// Rows offered as answers besides a click in the open table.
 const CHOICES: usize = 6;
 
+/// How good an answer was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grade {
+    /// The state expanded.
+    Right,
+    /// Tied with it on f, but the tie-break put the other first.
+    Close,
+    Wrong,
+}
+
 /// The answer to one question, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     pub step: u64,
     pub guess: NodeId,
-    pub right: bool,
+    pub grade: Grade,
     pub words: String,
 }
 
@@ -28,20 +39,23 @@ pub struct Verdict {
 pub fn judge(session: &dyn Session, guess: NodeId) -> Option<Verdict> {
     let pick = session.next_pick()?;
     let step = session.steps() + 1;
-    let verdict = |right, words| Verdict {
+    let verdict = |grade, words| Verdict {
         step,
         guess,
-        right,
+        grade,
         words,
     };
     if guess as usize >= session.rows() || session.row(guess).status != Status::Open {
-        return Some(verdict(false, format!("#{guess} is not on the open list")));
+        return Some(verdict(
+            Grade::Wrong,
+            format!("#{guess} is not on the open list"),
+        ));
     }
     let row = session.row(guess);
     if row.f != pick.f {
         let side = if row.f > pick.f { "higher" } else { "lower" };
         return Some(verdict(
-            false,
+            Grade::Wrong,
             format!(
                 "wrong: f = {} is {side} than {}; #{} is expanded",
                 row.f, pick.f, pick.id
@@ -49,26 +63,27 @@ pub fn judge(session: &dyn Session, guess: NodeId) -> Option<Verdict> {
         ));
     }
     let decides = tie_break(session, &pick, &row);
-    let words = if guess == pick.id {
-        match decides {
+    Some(if guess == pick.id {
+        let words = match decides {
             Some(words) => format!("right: #{guess} is the pick; {words}"),
             None => format!(
                 "right: #{guess} is the pick, the only state with f = {}",
                 pick.f
             ),
-        }
+        };
+        verdict(Grade::Right, words)
     } else {
-        format!(
-            "right: f = {} like the pick; {}",
+        let words = format!(
+            "close: same f = {}, but {}",
             pick.f,
             decides.unwrap_or_else(|| format!("#{} is expanded", pick.id))
-        )
-    };
-    Some(verdict(true, words))
+        );
+        verdict(Grade::Close, words)
+    })
 }
 
 /// The tie-break level that puts the pick before `row` (or, when `row` is the pick, before
-/// the first rival it ties with), in words: "stored first decides: #4 before #5".
+/// the first rival it ties with), in words: "stored first decides: #4 is expanded before #5".
 fn tie_break(session: &dyn Session, pick: &Pick, row: &Row) -> Option<String> {
     let rival = if row.id == pick.id {
         session
@@ -83,7 +98,7 @@ fn tie_break(session: &dyn Session, pick: &Pick, row: &Row) -> Option<String> {
     let (p_id, r_id) = (p.id, rival.id);
     for level in &pick.ties {
         let by = |name: &str, a: String, b: String| {
-            format!("{name} decides: #{p_id} ({a}) before #{r_id} ({b})")
+            format!("{name} decides: #{p_id} ({a}) is expanded before #{r_id} ({b})")
         };
         let words = match level.key {
             None => continue,
@@ -96,8 +111,12 @@ fn tie_break(session: &dyn Session, pick: &Pick, row: &Row) -> Option<String> {
             Some(TieKey::LowestG) if p.g != rival.g => {
                 by("lower g", format!("g {}", p.g), format!("g {}", rival.g))
             }
-            Some(TieKey::FirstStored) => format!("stored first decides: #{p_id} before #{r_id}"),
-            Some(TieKey::LastStored) => format!("stored last decides: #{p_id} before #{r_id}"),
+            Some(TieKey::FirstStored) => {
+                format!("stored first decides: #{p_id} is expanded before #{r_id}")
+            }
+            Some(TieKey::LastStored) => {
+                format!("stored last decides: #{p_id} is expanded before #{r_id}")
+            }
             Some(_) => continue,
         };
         return Some(words);
@@ -125,20 +144,22 @@ pub fn choices(session: &dyn Session) -> Vec<NodeId> {
     list
 }
 
-/// The quiz state: the last answer and its step.
+/// The quiz state: the last answer and its step, and the score.
 #[derive(Debug, Default)]
 pub struct Quiz {
     pub on: bool,
     pub last: Option<Verdict>,
     pub right: u64,
     pub asked: u64,
+    /// Steps taken with a question open and no answer.
+    pub skipped: u64,
 }
 
 impl Quiz {
     /// Records a verdict in the score.
     pub fn answered(&mut self, verdict: Verdict) {
         self.asked += 1;
-        self.right += u64::from(verdict.right);
+        self.right += u64::from(verdict.grade == Grade::Right);
         self.last = Some(verdict);
     }
 }
@@ -146,17 +167,19 @@ impl Quiz {
 /// Draws the question and the last verdict; returns the row answered, if any.
 pub fn show(ui: &mut Ui, quiz: &Quiz, session: &dyn Session) -> Option<NodeId> {
     let mut answer = None;
+    let mut score = format!("{} of {} right", quiz.right, quiz.asked);
+    if quiz.skipped > 0 {
+        score.push_str(&format!(", {} skipped", quiz.skipped));
+    }
     ui.strong(format!(
-        "Quiz: which open state will step {} expand? ({} of {} right)",
+        "Quiz: which open state will step {} expand? ({score})",
         session.steps() + 1,
-        quiz.right,
-        quiz.asked
     ));
     if let Some(v) = &quiz.last {
-        let color = if v.right {
-            Color32::from_rgb(0x40, 0xb0, 0x50)
-        } else {
-            Color32::from_rgb(0xe0, 0x70, 0x40)
+        let color = match v.grade {
+            Grade::Right => Color32::from_rgb(0x40, 0xb0, 0x50),
+            Grade::Close => Color32::from_rgb(0xd0, 0xb0, 0x30),
+            Grade::Wrong => Color32::from_rgb(0xe0, 0x70, 0x40),
         };
         ui.label(
             RichText::new(format!("Step {}: #{} — {}", v.step, v.guess, v.words)).color(color),
@@ -167,7 +190,7 @@ pub fn show(ui: &mut Ui, quiz: &Quiz, session: &dyn Session) -> Option<NodeId> {
         ui.weak("No question: nothing to pick from an open list.");
         return None;
     }
-    ui.weak("Click a row of the open table, or one of these:");
+    ui.weak("Click a row of the open table, or one of these (Step skips the question):");
     ui.horizontal_wrapped(|ui| {
         for id in list {
             let row = session.row(id);
@@ -198,19 +221,22 @@ mod tests {
         let open = s.open_order();
         let higher = open.iter().find(|&&id| s.row(id).f > pick.f).copied();
         let right = judge(s.as_ref(), pick.id).unwrap();
-        assert!(right.right, "{right:?}");
+        assert_eq!(right.grade, Grade::Right, "{right:?}");
         if let Some(id) = higher {
             let v = judge(s.as_ref(), id).unwrap();
-            assert!(!v.right);
+            assert_eq!(v.grade, Grade::Wrong);
             assert!(v.words.contains("is higher than 12"), "{}", v.words);
         }
         let closed = (0..s.rows() as NodeId).find(|&id| s.row(id).status == Status::Closed);
-        assert!(!judge(s.as_ref(), closed.unwrap()).unwrap().right);
+        assert_eq!(
+            judge(s.as_ref(), closed.unwrap()).unwrap().grade,
+            Grade::Wrong
+        );
         assert!(choices(s.as_ref()).contains(&pick.id));
     }
 
     #[test]
-    fn a_rival_tied_on_f_is_right_and_the_tie_break_is_named() {
+    fn a_rival_tied_on_f_is_only_close_and_the_tie_break_is_named() {
         let mut s = Scenario::built_in()
             .session(&SearchSpec::default())
             .unwrap();
@@ -227,15 +253,15 @@ mod tests {
             }
         };
         let v = judge(s.as_ref(), rival).unwrap();
-        assert!(v.right, "{v:?}");
+        assert_eq!(v.grade, Grade::Close, "{v:?}");
         assert!(
-            v.words.starts_with("right: f = 12 like the pick; "),
+            v.words.starts_with("close: same f = 12, but "),
             "{}",
             v.words
         );
         assert!(
             v.words.contains(&format!("decides: #{} ", pick.id))
-                && v.words.contains(&format!("before #{rival}")),
+                && v.words.contains(&format!("is expanded before #{rival}")),
             "{}",
             v.words
         );

@@ -1,14 +1,17 @@
 //! The top bar: scenario menu and file fields, search settings, and the step controls.
 
 use super::command::Command;
+use super::fields;
 use super::playback::{Mode, SPEED_RANGE};
 use super::state::Layout;
+use super::travel::UNDOABLE_RESET;
 use crate::engine::session::Session;
-use crate::engine::settings::{Algorithm, TieKey};
-use crate::scenario::LIBRARY;
+use crate::engine::settings::{Algorithm, Candidates, TieKey};
+use crate::scenario::{LIBRARY, Scenario, SearchSpec};
 use eframe::egui;
-use egui::{ComboBox, DragValue, Slider, Ui};
+use egui::{ComboBox, Slider, Ui};
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// Tie-break policies offered in the menu (a scenario may name any other).
 const POLICIES: [&[TieKey]; 6] = [
@@ -28,11 +31,19 @@ const MAX_STATES: [usize; 7] = [
 /// Weights offered for weighted A*.
 const WEIGHTS: [f64; 5] = [1.0, 1.5, 2.0, 3.0, 5.0];
 
+/// The depth limit a check box switches on with.
+const DEFAULT_DEPTH_LIMIT: u32 = 10;
+
+/// The deepest limit the field takes.
+const MAX_DEPTH_LIMIT: u32 = 1_000_000;
+
 /// What the bar shows besides the session.
 pub struct ToolbarInput<'a> {
     pub session: &'a dyn Session,
     pub mode: Mode,
     pub speed: f64,
+    /// Whether the problem is N-queens (the only one forward checking prunes).
+    pub queens: bool,
 }
 
 fn policy_words(policy: &[TieKey]) -> String {
@@ -43,13 +54,31 @@ fn policy_words(policy: &[TieKey]) -> String {
         .join(" → ")
 }
 
+/// The built-in scenarios' titles, by file name, read once.
+fn library_titles() -> &'static [(&'static str, String)] {
+    static TITLES: OnceLock<Vec<(&'static str, String)>> = OnceLock::new();
+    TITLES.get_or_init(|| {
+        LIBRARY
+            .iter()
+            .map(|&(name, _)| {
+                let title = Scenario::from_library(name)
+                    .and_then(Result::ok)
+                    .map(|s| s.title)
+                    .filter(|t| !t.is_empty())
+                    .unwrap_or_else(|| name.to_string());
+                (name, title)
+            })
+            .collect()
+    })
+}
+
 /// Draws the bar; returns what was asked.
 pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         scenario_menu(ui, layout, &mut commands);
         ui.label("Path:");
-        ui.add(
+        let field = ui.add(
             egui::TextEdit::singleline(&mut layout.path_text)
                 .desired_width(220.0)
                 .hint_text("scenario.ron"),
@@ -63,14 +92,18 @@ pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<C
             commands.push(Command::LoadScenario(path.clone()));
         }
         if ui
-            .add_enabled(has_path, egui::Button::new("Save"))
+            .button("Save")
+            .on_hover_text("writes the scenario with these settings to the file in Path")
             .clicked()
         {
+            if !has_path {
+                field.request_focus();
+            }
             commands.push(Command::Save(path));
         }
     });
     ui.horizontal_wrapped(|ui| {
-        settings_controls(ui, input.session, &mut commands);
+        settings_controls(ui, input, &mut commands);
     });
     ui.horizontal_wrapped(|ui| {
         step_controls(ui, input, layout, &mut commands);
@@ -81,8 +114,8 @@ pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<C
 fn scenario_menu(ui: &mut Ui, layout: &Layout, commands: &mut Vec<Command>) {
     ui.menu_button("Scenario", |ui| {
         ui.strong("Built in");
-        for (name, _) in LIBRARY {
-            if ui.button(*name).clicked() {
+        for (name, title) in library_titles() {
+            if ui.button(title.as_str()).on_hover_text(*name).clicked() {
                 commands.push(Command::LoadBuiltIn(name));
                 ui.close();
             }
@@ -120,71 +153,213 @@ fn scenario_menu(ui: &mut Ui, layout: &Layout, commands: &mut Vec<Command>) {
     });
 }
 
-fn settings_controls(ui: &mut Ui, session: &dyn Session, commands: &mut Vec<Command>) {
-    let settings = session.settings();
-    ComboBox::from_label("algorithm")
-        .selected_text(settings.algorithm.to_string())
-        .show_ui(ui, |ui| {
-            for a in Algorithm::ALL {
-                if ui
-                    .selectable_label(
-                        a == settings.algorithm,
-                        format!("{a} ({})", a.priority_formula()),
-                    )
-                    .clicked()
-                    && a != settings.algorithm
-                {
-                    commands.push(Command::SetAlgorithm(a));
-                }
-            }
-        });
-    ComboBox::from_label("heuristic")
-        .selected_text(settings.heuristic.to_string())
-        .show_ui(ui, |ui| {
-            for &h in session.heuristics() {
-                if ui
-                    .selectable_label(h == settings.heuristic, h.to_string())
-                    .clicked()
-                    && h != settings.heuristic
-                {
-                    commands.push(Command::SetHeuristic(h));
-                }
-            }
-        });
-    ComboBox::from_label("ties")
-        .selected_text(policy_words(&settings.tie_break))
-        .show_ui(ui, |ui| {
-            for policy in POLICIES {
-                let current = settings.tie_break == policy;
-                if ui.selectable_label(current, policy_words(policy)).clicked() && !current {
-                    commands.push(Command::SetTieBreak(policy.to_vec()));
-                }
-            }
-        });
-    ComboBox::from_label("max states")
-        .selected_text(settings.max_states.to_string())
-        .show_ui(ui, |ui| {
-            for n in MAX_STATES {
-                if ui
-                    .selectable_label(n == settings.max_states, n.to_string())
-                    .clicked()
-                    && n != settings.max_states
-                {
-                    commands.push(Command::SetMaxStates(n));
-                }
-            }
-        });
-    if settings.algorithm == Algorithm::WeightedAStar {
-        ComboBox::from_label("weight")
-            .selected_text(settings.weight.to_string())
+/// Why the tie-break does nothing for `algorithm` (`None` when it decides).
+fn no_ties_reason(algorithm: Algorithm) -> Option<String> {
+    if algorithm.breaks_ties() {
+        return None;
+    }
+    Some(if algorithm == Algorithm::GenerateAndTest {
+        "Generate and test tries its candidates in a fixed order: there are no ties to break"
+            .to_string()
+    } else {
+        format!("{algorithm} takes the newest state from a stack: there are no ties to break")
+    })
+}
+
+/// A combo box of `choices`, greyed with `disabled_reason` as its tooltip when given; returns
+/// the choice clicked, if it differs from `current`.
+fn choice<T: PartialEq + Copy>(
+    ui: &mut Ui,
+    label: &str,
+    current: T,
+    shown: String,
+    choices: impl IntoIterator<Item = (T, String)>,
+    disabled_reason: Option<&str>,
+) -> Option<T> {
+    let mut chosen = None;
+    ui.add_enabled_ui(disabled_reason.is_none(), |ui| {
+        let combo = ComboBox::from_label(label)
+            .selected_text(shown)
             .show_ui(ui, |ui| {
-                for w in WEIGHTS {
-                    let current = (w - settings.weight).abs() < f64::EPSILON;
-                    if ui.selectable_label(current, w.to_string()).clicked() && !current {
-                        commands.push(Command::SetWeight(w));
+                for (value, words) in choices {
+                    if ui.selectable_label(value == current, words).clicked() && value != current {
+                        chosen = Some(value);
                     }
                 }
             });
+        if let Some(reason) = disabled_reason {
+            combo.response.on_disabled_hover_text(reason);
+        }
+    });
+    chosen
+}
+
+/// A check box for an on/off setting; returns the spec that sets it when clicked.
+fn toggle(
+    ui: &mut Ui,
+    on: bool,
+    label: &str,
+    hint: &str,
+    spec: impl FnOnce(bool) -> SearchSpec,
+) -> Option<Command> {
+    let mut value = on;
+    ui.checkbox(&mut value, label)
+        .on_hover_text(hint)
+        .changed()
+        .then(|| Command::Override(spec(value)))
+}
+
+fn settings_controls(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<Command>) {
+    let session = input.session;
+    let settings = session.settings();
+    let a = settings.algorithm;
+    let algorithms = Algorithm::ALL.map(|x| (x, format!("{x} ({})", x.priority_formula())));
+    commands.extend(
+        choice(ui, "algorithm", a, a.to_string(), algorithms, None).map(Command::SetAlgorithm),
+    );
+    let no_h = (!settings.uses_heuristic()).then(|| {
+        format!(
+            "{a} orders by {}: the heuristic is not used (the h column is shown for \
+             comparison)",
+            a.priority_formula()
+        )
+    });
+    let h = settings.heuristic;
+    let shown = if no_h.is_some() {
+        format!("{h} (not used)")
+    } else {
+        h.to_string()
+    };
+    let heuristics = session.heuristics().iter().map(|&x| (x, x.to_string()));
+    commands.extend(
+        choice(ui, "heuristic", h, shown, heuristics, no_h.as_deref()).map(|h| {
+            Command::Override(SearchSpec {
+                heuristic: Some(h),
+                ..SearchSpec::default()
+            })
+        }),
+    );
+    let no_ties = no_ties_reason(a);
+    let current = POLICIES
+        .iter()
+        .position(|p| *p == settings.tie_break.as_slice());
+    let policies = POLICIES
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (Some(i), policy_words(p)));
+    commands.extend(
+        choice(
+            ui,
+            "ties",
+            current,
+            policy_words(&settings.tie_break),
+            policies,
+            no_ties.as_deref(),
+        )
+        .flatten()
+        .map(|i| {
+            Command::Override(SearchSpec {
+                tie_break: Some(POLICIES[i].to_vec()),
+                ..SearchSpec::default()
+            })
+        }),
+    );
+    let sizes = MAX_STATES.map(|n| (n, n.to_string()));
+    let n = settings.max_states;
+    commands.extend(
+        choice(ui, "max states", n, n.to_string(), sizes, None).map(|n| {
+            Command::Override(SearchSpec {
+                max_states: Some(n),
+                ..SearchSpec::default()
+            })
+        }),
+    );
+    algorithm_options(ui, input, commands);
+}
+
+/// The knobs only some algorithms or problems have, shown where they apply.
+fn algorithm_options(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<Command>) {
+    let settings = input.session.settings();
+    let a = settings.algorithm;
+    if a == Algorithm::WeightedAStar {
+        let current = WEIGHTS
+            .iter()
+            .position(|w| (w - settings.weight).abs() < f64::EPSILON);
+        let weights = WEIGHTS
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (Some(i), w.to_string()));
+        let shown = settings.weight.to_string();
+        commands.extend(
+            choice(ui, "weight", current, shown, weights, None)
+                .flatten()
+                .map(|i| {
+                    Command::Override(SearchSpec {
+                        weight: Some(WEIGHTS[i]),
+                        ..SearchSpec::default()
+                    })
+                }),
+        );
+    }
+    if a.uses_depth_limit() {
+        let mut on = settings.depth_limit.is_some();
+        let mut limit = settings.depth_limit.unwrap_or(DEFAULT_DEPTH_LIMIT);
+        let check = ui
+            .checkbox(&mut on, "depth limit")
+            .on_hover_text("states this deep are tested but not expanded");
+        let edited = on
+            .then(|| fields::number(ui, "depth", &mut limit, 0..=MAX_DEPTH_LIMIT))
+            .is_some_and(|r| r.changed());
+        if check.changed() || edited {
+            commands.push(Command::SetDepthLimit(on.then_some(limit)));
+        }
+    }
+    if a == Algorithm::GenerateAndTest {
+        let c = settings.candidates;
+        let all = Candidates::ALL.map(|x| (x, x.to_string()));
+        commands.extend(
+            choice(ui, "candidates", c, c.to_string(), all, None).map(|c| {
+                Command::Override(SearchSpec {
+                    candidates: Some(c),
+                    ..SearchSpec::default()
+                })
+            }),
+        );
+    }
+    if input.queens {
+        commands.extend(toggle(
+            ui,
+            settings.forward_checking,
+            "forward checking",
+            "prune a child that leaves a row still to fill with no safe square",
+            |on| SearchSpec {
+                forward_checking: Some(on),
+                ..SearchSpec::default()
+            },
+        ));
+    }
+    commands.extend(toggle(
+        ui,
+        settings.all_solutions,
+        "all solutions",
+        "keep searching after a goal and count every solution",
+        |on| SearchSpec {
+            all_solutions: Some(on),
+            ..SearchSpec::default()
+        },
+    ));
+    if a.needs_admissible() {
+        commands.extend(toggle(
+            ui,
+            settings.allow_inadmissible,
+            "allow an inadmissible h",
+            "run even with a heuristic that can overestimate here (the route found is then \
+             not sure to be the cheapest)",
+            |on| SearchSpec {
+                allow_inadmissible: Some(on),
+                ..SearchSpec::default()
+            },
+        ));
     }
 }
 
@@ -225,16 +400,12 @@ fn step_controls(
         commands.push(Command::RunPause);
     }
     let mut speed = input.speed;
-    if ui
-        .add(
-            Slider::new(&mut speed, SPEED_RANGE)
-                .text("speed")
-                .logarithmic(true)
-                .suffix(" steps/s")
-                .max_decimals(0),
-        )
-        .changed()
-    {
+    let slider = Slider::new(&mut speed, SPEED_RANGE)
+        .text("speed")
+        .logarithmic(true)
+        .suffix(" steps/s")
+        .max_decimals(0);
+    if fields::like_fields(ui, |ui| ui.add(slider)).changed() {
         commands.push(Command::SetSpeed(speed));
     }
     if ui
@@ -251,13 +422,16 @@ fn step_controls(
     {
         commands.push(Command::RunSteps(layout.steps_to_go));
     }
-    ui.add(
-        DragValue::new(&mut layout.steps_to_go)
-            .range(1..=100_000_000)
-            .suffix(" steps to go"),
-    );
+    fields::number(ui, "steps to go", &mut layout.steps_to_go, 1..=100_000_000);
     ui.separator();
-    if ui.button("Reset").on_hover_text("R").clicked() {
+    if ui
+        .button("Reset")
+        .on_hover_text(format!(
+            "R: back to step 0. A run of more than {UNDOABLE_RESET} steps is kept: Step replays \
+             it, Undo reset (Ctrl+Z) goes back to where it was"
+        ))
+        .clicked()
+    {
         commands.push(Command::Reset);
     }
 }

@@ -8,16 +8,18 @@ use super::FrontierApp;
 use super::breakpoints::{self, BreakpointForm};
 use super::command::Command;
 use super::compare::CompareWindow;
+use super::fields;
 use super::quiz::{self, Quiz};
 use super::route::RoutePlayer;
 use super::tables::{Sort, SortColumn};
+use super::words;
 use crate::engine::breakpoint::{Breakpoint, Watches};
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::timeline::Timeline;
 use crate::trace::Trace;
 use eframe::egui;
-use egui::{Color32, DragValue, RichText, Slider, Ui};
+use egui::{Color32, RichText, Slider, Ui};
 use std::path::PathBuf;
 
 /// What the time-travel controls ask for.
@@ -62,6 +64,8 @@ pub struct Travel {
     trace_path: String,
     /// Whether the timeline's divergence (a search that is not deterministic) was reported.
     diverged_shown: bool,
+    /// The step a Reset left, which Undo reset goes back to.
+    reset_from: Option<u64>,
 }
 
 impl Default for Travel {
@@ -78,9 +82,14 @@ impl Default for Travel {
             go_to: 0,
             trace_path: "run.trace.ron".into(),
             diverged_shown: false,
+            reset_from: None,
         }
     }
 }
+
+/// Runs of at most this many steps are reset by building the search again; longer ones are
+/// kept on the timeline, so a stray Reset never loses a prepared run.
+pub const UNDOABLE_RESET: u64 = 5;
 
 /// Bytes of keyframes the app keeps (a quarter of the engine's default): best-first searches go
 /// back by undoing steps in place, so keyframes are only the fallback, and the window should not
@@ -107,6 +116,7 @@ impl Travel {
         self.replay = None;
         self.compare.clear();
         self.diverged_shown = false;
+        self.reset_from = None;
     }
 
     #[must_use]
@@ -164,10 +174,8 @@ impl FrontierApp {
                     self.travel.watches = Some(Watches::new(&list, self.session.as_ref()));
                 }
                 Command::SetAlgorithm(_)
-                | Command::SetHeuristic(_)
-                | Command::SetTieBreak(_)
-                | Command::SetMaxStates(_)
-                | Command::SetWeight(_)
+                | Command::Override(_)
+                | Command::SetDepthLimit(_)
                 | Command::SlideTile(_) => {
                     self.error = Some(
                         "Settings are locked while replaying a trace: open a scenario to search \
@@ -182,6 +190,13 @@ impl FrontierApp {
                 }
                 _ => {}
             }
+        }
+        if self.travel.quiz.on && *command == Command::Step && self.session.next_pick().is_some() {
+            self.log
+                .note(format!("quiz: step {} skipped", self.session.steps() + 1));
+            self.travel.quiz.skipped += 1;
+            self.step();
+            return true;
         }
         if self.travel.quiz.on
             && let Command::Select(Some(id)) = command
@@ -238,10 +253,45 @@ impl FrontierApp {
                 if let Some(verdict) = quiz::judge(self.session.as_ref(), id) {
                     self.log.note(format!("quiz: #{id}: {}", verdict.words));
                     self.travel.quiz.answered(verdict);
-                    self.apply(Command::Step);
+                    self.step();
                 }
             }
         }
+    }
+
+    /// Back to step 0. A run of more than [`UNDOABLE_RESET`] steps stays on the timeline
+    /// (Step replays it, Undo reset goes back to where it was); a shorter one is built afresh.
+    pub(super) fn reset(&mut self) {
+        let steps = self.session.steps();
+        if steps <= UNDOABLE_RESET || self.session.timeline().is_none() {
+            self.restart();
+            return;
+        }
+        self.go_to(0);
+        if self.session.steps() == 0 {
+            self.travel.reset_from = Some(steps);
+            self.log.note(format!(
+                "Reset to step 0: the {steps} steps are kept (Undo reset or Ctrl+Z goes back)"
+            ));
+        } else {
+            // The timeline could not go back (its error is shown): start afresh all the same.
+            self.restart();
+        }
+    }
+
+    /// Back to the step the last Reset left, if the search is still before it.
+    pub(super) fn undo_reset(&mut self) {
+        if let Some(target) = self.undo_target() {
+            self.travel.reset_from = None;
+            self.go_to(target);
+        }
+    }
+
+    /// Where Undo reset would go: the step the last Reset left, while the search is before it.
+    fn undo_target(&self) -> Option<u64> {
+        self.travel
+            .reset_from
+            .filter(|&step| self.session.steps() < step)
     }
 
     fn go_to(&mut self, target: u64) {
@@ -295,9 +345,11 @@ impl FrontierApp {
             trace.push(fresh.as_ref());
         }
         match trace.save(path) {
-            Ok(()) => self
-                .log
-                .note(format!("saved trace {} ({steps} steps)", path.display())),
+            Ok(()) => self.log.note(format!(
+                "saved trace {} ({})",
+                path.display(),
+                words::counted(steps, "step")
+            )),
             Err(e) => self.error = Some(e.to_string()),
         }
     }
@@ -314,8 +366,8 @@ impl FrontierApp {
                 self.started();
                 let name = path.display().to_string();
                 self.log.note(format!(
-                    "Replaying trace {name} ({} steps, recorded by frontier {})",
-                    trace.steps.len(),
+                    "Replaying trace {name} ({}, recorded by frontier {})",
+                    words::counted(trace.steps.len() as u64, "step"),
                     trace.engine
                 ));
                 self.travel.replay = Some(Replay {
@@ -373,8 +425,17 @@ impl FrontierApp {
             .timeline()
             .map_or(now, Timeline::recorded_steps)
             .max(now);
+        let undo_to = self.undo_target();
         let travel = &mut self.travel;
         ui.horizontal_wrapped(|ui| {
+            if let Some(step) = undo_to
+                && ui
+                    .button(format!("Undo reset (back to step {step})"))
+                    .on_hover_text("Ctrl+Z: the run before Reset, replayed")
+                    .clicked()
+            {
+                commands.push(Command::UndoReset);
+            }
             if ui
                 .add_enabled(now > 0, egui::Button::new("Step back"))
                 .on_hover_text("Backspace")
@@ -384,16 +445,14 @@ impl FrontierApp {
             }
             let mut at = now;
             let slider = Slider::new(&mut at, 0..=recorded.max(1))
-                .text(format!("of {recorded} steps taken"))
+                .text(format!("of {} taken", words::counted(recorded, "step")))
                 .integer();
-            if ui.add_enabled(recorded > 0, slider).changed() && at != now {
+            if fields::like_fields(ui, |ui| ui.add_enabled(recorded > 0, slider)).changed()
+                && at != now
+            {
                 commands.push(Command::Travel(TravelCommand::GoTo(at.min(recorded))));
             }
-            ui.add(
-                DragValue::new(&mut travel.go_to)
-                    .range(0..=u64::MAX)
-                    .prefix("step "),
-            );
+            fields::number(ui, "step", &mut travel.go_to, 0..=u64::MAX);
             if ui.button("Go to step").clicked() {
                 commands.push(Command::Travel(TravelCommand::GoTo(travel.go_to)));
             }
@@ -403,7 +462,8 @@ impl FrontierApp {
                 commands.push(Command::Travel(TravelCommand::RunUntil(travel.form.list())));
             }
             ui.separator();
-            ui.menu_button("Trace", |ui| {
+            // Typing the file name must neither close the menu nor reach the app's shortcuts.
+            fields::form_menu(ui, "Trace", |ui| {
                 ui.label("Trace file:");
                 ui.add(
                     egui::TextEdit::singleline(&mut travel.trace_path)
@@ -443,9 +503,9 @@ impl FrontierApp {
         if let Some(replay) = &travel.replay {
             ui.label(
                 RichText::new(format!(
-                    "Replaying trace {} ({} steps): read-only, settings locked",
+                    "Replaying trace {} ({}): read-only, settings locked",
                     replay.name,
-                    replay.trace.steps.len()
+                    words::counted(replay.trace.steps.len() as u64, "step")
                 ))
                 .color(Color32::from_rgb(0x60, 0xa0, 0xf0)),
             );

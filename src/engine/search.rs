@@ -7,7 +7,7 @@ use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use super::frontier::Key;
 use super::log::Log;
 use super::problem::{Problem, Refusal, Successor};
-use super::settings::{Algorithm, Settings};
+use super::settings::Settings;
 use super::store::{Lookup, Node, NodeId, Status, Store};
 
 /// What storing one successor did to the notebook.
@@ -433,7 +433,7 @@ fn check<P: Problem>(problem: &P, settings: &Settings) -> Result<(), Refusal> {
             offered.join(", ")
         )));
     }
-    if matches!(settings.algorithm, Algorithm::AStar | Algorithm::IdaStar)
+    if settings.algorithm.needs_admissible()
         && !settings.allow_inadmissible
         && !problem.admissible(settings.heuristic)
     {

@@ -94,6 +94,45 @@ impl Algorithm {
             _ => vec![TieKey::FirstStored],
         }
     }
+
+    /// Whether the heuristic is part of this algorithm's priority (f). Others may still meet
+    /// h through a "lower h" tie-break ([`Settings::uses_heuristic`]).
+    #[must_use]
+    pub fn orders_by_heuristic(self) -> bool {
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::Greedy | Algorithm::WeightedAStar | Algorithm::IdaStar
+        )
+    }
+
+    /// Whether this algorithm picks from a priority list, where the tie-break decides between
+    /// equal priorities; depth-first searches take the top of a stack and generate and test
+    /// runs through its candidates in order, so they have no ties to break.
+    #[must_use]
+    pub fn breaks_ties(self) -> bool {
+        matches!(
+            self,
+            Algorithm::AStar
+                | Algorithm::Dijkstra
+                | Algorithm::BreadthFirst
+                | Algorithm::Greedy
+                | Algorithm::WeightedAStar
+        )
+    }
+
+    /// Whether a depth limit bounds this algorithm (backtracking's bound, iterative
+    /// deepening's last threshold).
+    #[must_use]
+    pub fn uses_depth_limit(self) -> bool {
+        matches!(self, Algorithm::Backtracking | Algorithm::Iddfs)
+    }
+
+    /// Whether this algorithm refuses a heuristic that may overestimate unless allowed (its
+    /// promise of a cheapest route depends on it).
+    #[must_use]
+    pub fn needs_admissible(self) -> bool {
+        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
+    }
 }
 
 impl fmt::Display for Algorithm {
@@ -330,6 +369,14 @@ impl Settings {
         let mut words = vec!["same f".to_string()];
         words.extend(self.tie_break.iter().map(ToString::to_string));
         words.join(" → ")
+    }
+
+    /// Whether the heuristic changes anything: it is in the priority, or a best-first search
+    /// breaks ties by lower h first (only the first numeric key of a policy decides).
+    #[must_use]
+    pub fn uses_heuristic(&self) -> bool {
+        self.algorithm.orders_by_heuristic()
+            || (self.algorithm.breaks_ties() && self.tie_break.first() == Some(&TieKey::LowestH))
     }
 }
 

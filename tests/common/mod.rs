@@ -36,3 +36,19 @@ pub fn press(h: &mut Harness<'_, FrontierApp>, label: &str, times: usize) {
 pub fn press_step(h: &mut Harness<'_, FrontierApp>, times: usize) {
     press(h, "Step", times);
 }
+
+/// Frames until the app stops running (runs go a few milliseconds per frame).
+pub fn run_out(h: &mut Harness<'_, FrontierApp>) {
+    for _ in 0..5000 {
+        h.step();
+        if !h.state().is_running() {
+            break;
+        }
+    }
+    h.run();
+}
+
+/// Whether some widget's words (a log line, a label) contain `text`.
+pub fn log_has(h: &Harness<'_, FrontierApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).count() > 0
+}
