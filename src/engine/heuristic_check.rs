@@ -18,7 +18,6 @@ use super::search::Search;
 use super::settings::Algorithm;
 use super::store::NodeId;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// At most this many inconsistent edges are recorded per search (the first ones met), so a
 /// badly inconsistent h on a big search cannot fill memory.
@@ -158,7 +157,9 @@ pub fn warnings<P: Problem>(search: &Search<P>) -> Vec<HeuristicWarning> {
     let total = store.node(goal).g;
     let mut found: Vec<(NodeId, Cost)> = goal_bounds(search, &route)
         .into_iter()
-        .filter(|&(id, bound)| store.node(id).h > bound)
+        .enumerate()
+        .map(|(i, bound)| (NodeId::try_from(i).expect("ids fit in u32"), bound))
+        .filter(|&(id, bound)| bound != Cost::INFINITE && store.node(id).h > bound)
         .collect();
     found.sort_by_key(|&(id, bound)| (std::cmp::Reverse(store.node(id).h - bound), id));
     out.extend(found.into_iter().map(|(id, bound)| {
@@ -179,16 +180,17 @@ pub fn warnings<P: Problem>(search: &Search<P>) -> Vec<HeuristicWarning> {
     out
 }
 
-/// Upper bounds on the cost to the goal of stored rows: the accepted route's rows, every row
-/// one move from a bounded row or a goal, and the parents of those.
-fn goal_bounds<P: Problem>(search: &Search<P>, route: &[NodeId]) -> BTreeMap<NodeId, Cost> {
+/// Upper bounds on the cost to the goal of stored rows, by row id ([`Cost::INFINITE`]: none
+/// known): the accepted route's rows, every row one move from a bounded row or a goal, and the
+/// parents of those.
+fn goal_bounds<P: Problem>(search: &Search<P>, route: &[NodeId]) -> Vec<Cost> {
     let core = search.core();
     let store = &core.store;
     let total = store.node(*route.last().expect("a route has its goal")).g;
-    let mut bound: BTreeMap<NodeId, Cost> = route
-        .iter()
-        .map(|&id| (id, total - store.node(id).g))
-        .collect();
+    let mut bound = vec![Cost::INFINITE; store.len()];
+    for &id in route {
+        bound[id as usize] = total - store.node(id).g;
+    }
     let mut successors = Vec::new();
     let mut improved = Vec::new();
     for i in 0..store.len() {
@@ -202,15 +204,16 @@ fn goal_bounds<P: Problem>(search: &Search<P>, route: &[NodeId]) -> BTreeMap<Nod
                 Successor::Child { state, cost, .. } if core.problem.is_goal(state) => Some(*cost),
                 Successor::Child { state, cost, .. } => store
                     .find(state)
-                    .and_then(|to| bound.get(&to))
-                    .map(|b| *cost + *b),
+                    .map(|to| bound[to as usize])
+                    .filter(|&b| b != Cost::INFINITE)
+                    .map(|b| *cost + b),
                 Successor::Pruned { .. } => None,
             })
             .min();
         if let Some(best) = best
-            && bound.get(&id).is_none_or(|&b| best < b)
+            && best < bound[i]
         {
-            bound.insert(id, best);
+            bound[i] = best;
             improved.push(id);
         }
     }
@@ -218,11 +221,11 @@ fn goal_bounds<P: Problem>(search: &Search<P>, route: &[NodeId]) -> BTreeMap<Nod
     // parent, whose g can only have dropped since).
     for mut id in improved {
         while let Some(parent) = store.node(id).parent() {
-            let through = store.node(id).g - store.node(parent).g + bound[&id];
-            if bound.get(&parent).is_some_and(|&b| b <= through) {
+            let through = store.node(id).g - store.node(parent).g + bound[id as usize];
+            if bound[parent as usize] <= through {
                 break;
             }
-            bound.insert(parent, through);
+            bound[parent as usize] = through;
             id = parent;
         }
     }
