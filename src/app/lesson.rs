@@ -16,6 +16,9 @@ use std::collections::BTreeMap;
 /// The mark of a warning (the default fonts have no ⚠ sign).
 pub const WARN_MARK: &str = "(!)";
 
+/// The unfolded panel's height at most (it scrolls beyond), so the tables keep their room.
+const MAX_HEIGHT: f32 = 230.0;
+
 /// The colour of warnings.
 const WARN_COLOR: Color32 = Color32::from_rgb(0xe0, 0x90, 0x30);
 
@@ -169,7 +172,8 @@ pub fn show(ui: &mut Ui, lesson: &mut Lesson, scenario: &Scenario) -> Vec<Comman
     }
     ScrollArea::vertical()
         .id_salt("lesson_scroll")
-        .max_height(ui.available_height())
+        .max_height(MAX_HEIGHT)
+        .min_scrolled_height(MAX_HEIGHT)
         .show(ui, |ui| {
             if scenario.notes.is_empty() {
                 ui.weak("This scenario has no notes.");

@@ -231,3 +231,25 @@ fn goal_bounds<P: Problem>(search: &Search<P>, route: &[NodeId]) -> Vec<Cost> {
     }
     bound
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_drops_larger_than_the_move_are_kept_and_going_back_forgets_them() {
+        let mut check = EdgeCheck::new(Algorithm::AStar);
+        check.begin_step(1);
+        check.edge(0, Cost::units(6), 1, Cost::units(4), Cost::units(2));
+        check.edge(0, Cost::units(6), 2, Cost::units(2), Cost::units(2));
+        check.begin_step(2);
+        check.edge(2, Cost::units(2), 3, Cost::ZERO, Cost::ONE);
+        let steps = |c: &EdgeCheck| c.drops.iter().map(|d| (d.step, d.to)).collect::<Vec<_>>();
+        assert_eq!(steps(&check), vec![(1, 2), (2, 3)], "6 ≤ 2 + 4 holds");
+        check.forget_after(1);
+        assert_eq!(steps(&check), vec![(1, 2)]);
+        let mut off = EdgeCheck::new(Algorithm::Dijkstra);
+        off.edge(0, Cost::units(6), 2, Cost::units(2), Cost::units(2));
+        assert!(off.drops.is_empty(), "Dijkstra's order ignores h");
+    }
+}
