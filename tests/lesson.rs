@@ -179,3 +179,17 @@ fn the_panel_folds_and_opens_folded_without_notes() {
     h.get_by_label("▶ Lesson");
     assert!(!h.state().lesson().open);
 }
+
+#[test]
+fn an_edited_start_says_the_notes_describe_the_scenario_as_opened() {
+    let mut h = common::harness_on(Scenario::built_in());
+    h.run();
+    let edited = "The start was edited: these notes describe the scenario as it was opened.";
+    assert!(h.query_by_label(edited).is_none());
+    // The blank is in the middle of 542703816: slot 1 (the 4) slides down into it.
+    h.state_mut()
+        .apply(frontier::app::command::Command::SlideTile(1));
+    h.run();
+    assert_ne!(h.state().scenario().problem, Scenario::built_in().problem);
+    h.get_by_label(edited);
+}

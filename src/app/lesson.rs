@@ -8,7 +8,7 @@ use super::travel::TravelCommand;
 use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
 use crate::engine::session::Session;
 use crate::engine::store::NodeId;
-use crate::scenario::Scenario;
+use crate::scenario::{ProblemSpec, Scenario};
 use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Ui};
 use std::collections::BTreeMap;
@@ -73,6 +73,10 @@ pub struct Lesson {
     ticked: Vec<bool>,
     /// The scenario the panel was set up for (its title and notes).
     shown_for: String,
+    /// The problem as the scenario was opened, before any edit in the app.
+    opened_problem: Option<ProblemSpec>,
+    /// Whether the start was edited since (the notes then describe another instance).
+    edited: bool,
     /// The search generation and step the warnings were read at.
     read_at: Option<(u64, u64)>,
     warnings: Vec<HeuristicWarning>,
@@ -89,7 +93,9 @@ impl Lesson {
             self.open = !scenario.notes.is_empty() || !scenario.watch.is_empty();
             self.ticked = vec![false; scenario.watch.len()];
             self.shown_for = key;
+            self.opened_problem = Some(scenario.problem.clone());
         }
+        self.edited = self.opened_problem.as_ref() != Some(&scenario.problem);
         let at = (generation, session.steps());
         if self.read_at != Some(at) {
             self.read_at = Some(at);
@@ -175,6 +181,12 @@ pub fn show(ui: &mut Ui, lesson: &mut Lesson, scenario: &Scenario) -> Vec<Comman
         .max_height(MAX_HEIGHT)
         .min_scrolled_height(MAX_HEIGHT)
         .show(ui, |ui| {
+            if lesson.edited {
+                ui.colored_label(
+                    WARN_COLOR,
+                    "The start was edited: these notes describe the scenario as it was opened.",
+                );
+            }
             if scenario.notes.is_empty() {
                 ui.weak("This scenario has no notes.");
             } else {
