@@ -226,6 +226,7 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
     if args.json {
         let mut json = summary.json();
         json["stopped_by"] = extras.stopped_by_json();
+        json["heuristic_warnings"] = serde_json::json!(session.heuristic_warnings());
         writeln!(out, "{json}").map_err(io)?;
     } else {
         write!(out, "{}{}", summary.text(), extras.text(args, &summary)).map_err(io)?;

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 pub mod grid_edit;
+pub mod watch;
 
 /// A problem instance plus search settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,6 +31,9 @@ pub struct Scenario {
     /// What a learner should watch for.
     #[serde(default)]
     pub notes: String,
+    /// The notes' checkable points, shown as a checklist in the Lesson panel.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub watch: Vec<watch::Watch>,
     pub problem: ProblemSpec,
     #[serde(default)]
     pub search: SearchSpec,

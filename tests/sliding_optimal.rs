@@ -11,6 +11,7 @@ fn scenario(width: usize, start: Vec<u8>) -> Scenario {
     Scenario {
         title: String::new(),
         notes: String::new(),
+        watch: Vec::new(),
         problem: ProblemSpec::SlidingPuzzle {
             width,
             height: width,

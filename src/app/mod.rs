@@ -14,6 +14,7 @@ mod breakpoints;
 pub mod command;
 mod compare;
 mod fields;
+pub mod lesson;
 mod marks;
 mod pick;
 pub mod playback;
@@ -117,6 +118,7 @@ pub struct FrontierApp {
     /// Open and closed places on a map board, gathered once per step.
     place_marks: marks::PlaceMarks,
     travel: travel::Travel,
+    lesson: lesson::Lesson,
     /// Counts the searches built, so board views can tell a new search from an old one.
     generation: u64,
 }
@@ -156,6 +158,7 @@ impl FrontierApp {
             shown_title: String::new(),
             place_marks: marks::PlaceMarks::default(),
             travel: travel::Travel::default(),
+            lesson: lesson::Lesson::default(),
             generation: 0,
         };
         app.started();
@@ -190,6 +193,12 @@ impl FrontierApp {
     #[must_use]
     pub fn selected(&self) -> Option<NodeId> {
         self.selected
+    }
+
+    /// The Lesson panel's state and the heuristic warnings of the step shown.
+    #[must_use]
+    pub fn lesson(&self) -> &lesson::Lesson {
+        &self.lesson
     }
 
     /// Whether the search advances by itself (Run, Run to end, Go).
@@ -682,6 +691,7 @@ impl FrontierApp {
                     pick: pick.as_ref().filter(|_| !self.travel.quiz_on()),
                     selected: self.selected,
                     ties: !self.travel.quiz_on(),
+                    warnings: self.lesson.marked_rows(),
                 };
                 commands.extend(tables::show(ui, &view, &mut self.layout.open_sort));
             });
@@ -694,6 +704,7 @@ impl FrontierApp {
                 pick: None,
                 selected: self.selected,
                 ties: false,
+                warnings: self.lesson.marked_rows(),
             };
             commands.extend(tables::show(ui, &view, &mut self.layout.closed_sort));
         });
@@ -718,6 +729,8 @@ impl eframe::App for FrontierApp {
         if self.refresh(now) {
             ui.ctx().request_repaint();
         }
+        self.lesson
+            .refresh(&self.scenario, self.session.as_ref(), self.generation);
         let title = window_title(&self.scenario);
         if title != self.shown_title {
             ui.ctx()
@@ -735,11 +748,15 @@ impl eframe::App for FrontierApp {
             commands.extend(toolbar::show(ui, &input, &mut self.layout));
         });
         Panel::top("travel").show(ui, |ui| commands.extend(self.travel_bar(ui)));
+        Panel::top("lesson").show(ui, |ui| {
+            commands.extend(lesson::show(ui, &mut self.lesson, &self.scenario));
+        });
         Panel::bottom("status")
             .resizable(true)
             .default_size(110.0)
             .show(ui, |ui| {
                 status::show(ui, self.session.as_ref());
+                lesson::status_line(ui, &self.lesson);
                 ui.separator();
                 ScrollArea::vertical().id_salt("comparison").show(ui, |ui| {
                     status::show_comparison(ui, &self.comparison);

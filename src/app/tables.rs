@@ -338,6 +338,8 @@ pub struct TableView<'a> {
     pub selected: Option<NodeId>,
     /// Whether the table has the tie column (the open list).
     pub ties: bool,
+    /// Rows whose h broke a promise, with the words: marked in the h column.
+    pub warnings: &'a std::collections::BTreeMap<NodeId, String>,
 }
 
 /// Highlight of the next pick.
@@ -415,6 +417,7 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
                 body.rows(row_height, view.ids.len(), |mut table_row| {
                     let id = view.ids[table_row.index()];
                     let row = view.session.row(id);
+                    let warning = view.warnings.get(&id);
                     let is_pick = view.pick.is_some_and(|p| p.id == id);
                     table_row.set_selected(view.selected == Some(id));
                     let marks = match view.pick {
@@ -431,7 +434,10 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
                         },
                         view.session.state_text(id),
                         row.g.to_string(),
-                        row.h.to_string(),
+                        match warning {
+                            Some(_) => format!("{} {}", super::lesson::WARN_MARK, row.h),
+                            None => row.h.to_string(),
+                        },
                         row.f.to_string(),
                         row.depth.to_string(),
                     ];
@@ -453,7 +459,11 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
                             }
                         });
                     }
-                    if table_row.response().clicked() {
+                    let mut response = table_row.response();
+                    if let Some(words) = warning {
+                        response = response.on_hover_text(words);
+                    }
+                    if response.clicked() {
                         command = Some(Command::Select(Some(id)));
                     }
                 });

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod cost;
 pub mod event;
 pub mod frontier;
+pub mod heuristic_check;
 pub mod log;
 pub mod problem;
 pub mod search;

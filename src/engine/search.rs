@@ -5,6 +5,7 @@ use super::chunked::ChunkedVec;
 use super::cost::Cost;
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use super::frontier::Key;
+use super::heuristic_check::EdgeCheck;
 use super::log::Log;
 use super::problem::{Problem, Refusal, Successor};
 use super::settings::Settings;
@@ -38,6 +39,8 @@ pub struct Core<P: Problem> {
     pub counts: Counts,
     /// Successor buffer, reused by every expansion.
     pub buffer: Vec<Successor<P::State, P::Move>>,
+    /// The consistency check on every stored successor's edge.
+    pub heuristic_check: EdgeCheck,
 }
 
 impl<P: Problem> Core<P> {
@@ -110,18 +113,22 @@ impl<P: Problem> Core<P> {
         g: Cost,
         reopens: bool,
     ) -> Stored {
-        let depth = self.store.node(parent).depth + 1;
+        let from = self.store.node(parent);
+        let (depth, h_from, cost) = (from.depth + 1, from.h, g - from.g);
         let existing = match self.store.lookup(&state) {
             Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
             Lookup::Vacant(slot) => {
                 let h = self.problem.estimate(&state, self.settings.heuristic);
                 let id = slot.insert(Node::new(state, g, h, Some(parent), depth));
+                self.heuristic_check.edge(parent, h_from, id, h, cost);
                 self.count_new_row();
                 return Stored::New(id);
             }
             Lookup::Stored(existing) => existing,
         };
         let node = self.store.node(existing);
+        self.heuristic_check
+            .edge(parent, h_from, existing, node.h, cost);
         if !reopens || g >= node.g {
             return Stored::Kept(existing);
         }
@@ -204,6 +211,7 @@ impl<P: Problem> Search<P> {
         let strategy = super::algo::strategy_for::<P>(&settings);
         Search {
             core: Core {
+                heuristic_check: EdgeCheck::new(settings.algorithm),
                 problem,
                 settings,
                 store: Store::default(),
@@ -229,6 +237,7 @@ impl<P: Problem> Search<P> {
         self.event.pick = None;
         self.event.successors.clear();
         self.event.note = None;
+        self.core.heuristic_check.begin_step(self.steps);
         self.event.outcome = self.strategy.step(&mut self.core, &mut self.event);
         self.outcome.clone_from(&self.event.outcome);
         self.log.record(&self.event);
@@ -281,6 +290,7 @@ impl<P: Problem> Search<P> {
             counts.states_stored -= stored as u64;
             counts.open -= stored as u64;
             self.steps -= 1;
+            self.core.heuristic_check.forget_after(self.steps);
             self.log.truncate(i);
             self.max_open_at.truncate(i);
             counts.max_open = self.max_open_at.last().copied().map_or(0, u64::from);

@@ -3,6 +3,7 @@
 
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
 use super::frontier::Key;
+use super::heuristic_check::HeuristicWarning;
 use super::log::Log;
 use super::problem::Problem;
 use super::search::Search;
@@ -79,6 +80,11 @@ pub trait Session: Send {
     fn open_key(&self, id: NodeId) -> Option<Key> {
         let _ = id;
         None
+    }
+    /// The heuristic's broken promises met up to this step, in words (see
+    /// [`super::heuristic_check`]); built on every call, so ask once per step.
+    fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
+        Vec::new()
     }
     /// The heuristics the problem offers (the app's menu), its default first.
     fn heuristics(&self) -> &'static [Heuristic] {
@@ -281,6 +287,10 @@ where
 
     fn heuristics(&self) -> &'static [Heuristic] {
         self.core().problem.heuristics()
+    }
+
+    fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
+        super::heuristic_check::warnings(self)
     }
 
     fn statuses(&self) -> Vec<Status> {

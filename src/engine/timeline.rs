@@ -327,6 +327,9 @@ impl Session for Timeline {
     fn heuristics(&self) -> &'static [Heuristic] {
         self.current.heuristics()
     }
+    fn heuristic_warnings(&self) -> Vec<super::heuristic_check::HeuristicWarning> {
+        self.current.heuristic_warnings()
+    }
     fn open_key(&self, id: NodeId) -> Option<crate::engine::frontier::Key> {
         self.current.open_key(id)
     }
