@@ -129,8 +129,10 @@ fn galley(ui: &Ui, line: &str, width: f32) -> Arc<Galley> {
 /// Draws the log, newest at the bottom, each line wrapped to the panel, only those on screen.
 pub fn show(ui: &mut Ui, log: &mut StepLog) {
     ui.strong("Step log");
+    // The bar always shows, so the width the lines wrap at never changes as it comes and goes.
     ScrollArea::vertical()
         .id_salt("step_log")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show_viewport(ui, |ui, viewport| {

@@ -536,8 +536,11 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
     let columns = columns_of(view.status);
     ui.push_id(view.name, |ui| {
         title_line(ui, view, sort);
+        // The sideways bar always shows: a table wider than its panel says so, and a bar that
+        // came and went as the columns settled would cost repaints.
         ScrollArea::horizontal()
             .id_salt("sideways")
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 let mut table = TableBuilder::new(ui)
