@@ -320,9 +320,9 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .auto_shrink([false, true])
         .min_scrolled_height(row_height * RUNS_SHOWN as f32)
-        .column(Column::initial(230.0).at_least(120.0).clip(true))
-        .column(Column::initial(220.0).at_least(90.0).clip(true))
-        .columns(Column::initial(76.0).at_least(40.0), heads.len() - 3)
+        .column(Column::initial(190.0).at_least(120.0).clip(true))
+        .column(Column::initial(160.0).at_least(90.0).clip(true))
+        .columns(Column::initial(70.0).at_least(40.0), heads.len() - 3)
         .column(Column::remainder().at_least(50.0))
         .header(row_height, |mut header| {
             for (head, tip) in heads {
