@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{built_in, press, press_step};
+use common::{built_in, press_step};
 use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -26,6 +26,18 @@ fn projector(scenario: Scenario, layout: Layout) -> Harness<'static, FrontierApp
         .build_eframe(move |cc| {
             FrontierApp::new(&cc.egui_ctx, scenario.clone(), layout.clone()).unwrap()
         })
+}
+
+/// Runs to the end (as the Run to end button does) and lets frames pass until the search ends.
+fn run_to_end(h: &mut Harness<'_, FrontierApp>) {
+    h.state_mut().apply(Command::RunToEnd);
+    for _ in 0..2000 {
+        if h.state().session().outcome().is_some() {
+            break;
+        }
+        h.step();
+    }
+    h.run();
 }
 
 fn seed() -> Harness<'static, FrontierApp> {
@@ -221,17 +233,10 @@ fn the_runs_table_shows_five_runs_with_their_cost_under_a_fixed_header() {
     ];
     for a in algorithms {
         h.state_mut().apply(Command::SetAlgorithm(a));
-        h.state_mut().apply(Command::RunToEnd);
-        for _ in 0..2000 {
-            if h.state().session().outcome().is_some() {
-                break;
-            }
-            h.step();
-        }
-        h.run();
+        run_to_end(&mut h);
     }
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN);
-    for head in ["run", "outcome", "cost"] {
+    for head in ["outcome", "largest open", "cost"] {
         let rect = h.get_by_label(head).rect();
         assert!(window.contains_rect(rect), "{head} at {rect:?}");
     }
@@ -289,14 +294,7 @@ fn headers_and_status_items_say_what_they_count() {
 #[test]
 fn the_step_tooltip_tells_checked_states_from_the_accepting_step() {
     let mut h = seed();
-    press(&mut h, "Run to end", 1);
-    for _ in 0..500 {
-        if h.state().session().outcome().is_some() {
-            break;
-        }
-        h.step();
-    }
-    h.run();
+    run_to_end(&mut h);
     let (steps, checked) = {
         let s = h.state().session();
         (s.steps(), s.counts().states_checked)
@@ -315,14 +313,7 @@ fn the_step_tooltip_tells_checked_states_from_the_accepting_step() {
 fn a_full_notebook_names_the_limit_and_how_to_raise_it() {
     let mut h = seed();
     h.state_mut().apply(Command::SetMaxStates(10));
-    press(&mut h, "Run to end", 1);
-    for _ in 0..100 {
-        if h.state().session().outcome().is_some() {
-            break;
-        }
-        h.step();
-    }
-    h.run();
+    run_to_end(&mut h);
     h.get_by_label(
         "Stopped: the notebook is full at 10 states (max_states). Raise it with \"max states\" \
          in the toolbar or max_states in the scenario.",

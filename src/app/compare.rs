@@ -199,15 +199,7 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
     });
     ui.separator();
     Grid::new("compare_table").striped(true).show(ui, |ui| {
-        for (head, tip) in [
-            ("algorithm", tips::ALGORITHM),
-            ("outcome", tips::OUTCOME),
-            ("steps", tips::STEPS),
-            ("checked", tips::CHECKED),
-            ("stored", tips::STORED),
-            ("largest open", tips::LARGEST_OPEN),
-            ("cost", tips::COST),
-        ] {
+        for (head, tip) in tips::RUN_COLUMNS {
             ui.strong(head).on_hover_text(tip);
         }
         ui.end_row();
@@ -219,6 +211,7 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
             ui.label(row.states_checked.to_string());
             ui.label(row.states_stored.to_string());
             ui.label(row.max_open.to_string());
+            ui.label(lane.session.counts().reopened.to_string());
             ui.label(row.cost.map_or_else(|| "—".to_string(), |c| c.to_string()));
             ui.end_row();
         }

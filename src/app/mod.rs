@@ -706,10 +706,11 @@ impl eframe::App for FrontierApp {
         Panel::bottom("status").show(ui, |ui| {
             status::show(ui, self.session.as_ref(), self.layout.zoom);
         });
+        // The runs table's room is kept from the start, so a new run does not move the tables.
         let margins = 2.0 * f32::from(egui::Frame::side_top_panel(ui.style()).inner_margin.top);
         Panel::bottom("runs")
             .resizable(true)
-            .default_size(status::runs_height(ui) + margins)
+            .min_size(status::runs_height(ui) + margins)
             .show(ui, |ui| status::show_comparison(ui, &self.comparison));
         Panel::left("board")
             .resizable(true)

@@ -41,6 +41,19 @@ pub mod tips {
     pub const OUTCOME: &str = "How the search ended, or that it is still going.";
     pub const ALGORITHM: &str = "The algorithm (as in the algorithm menu) and the settings it ran \
                                  with.";
+
+    /// The columns of a table of runs (the finished runs, the Compare window), with their
+    /// tooltips.
+    pub const RUN_COLUMNS: [(&str, &str); 8] = [
+        ("run", ALGORITHM),
+        ("outcome", OUTCOME),
+        ("steps", STEPS),
+        ("checked", CHECKED),
+        ("stored", STORED),
+        ("largest open", LARGEST_OPEN),
+        ("reopened", REOPENED),
+        ("cost", COST),
+    ];
 }
 
 /// How the search stands in a few words, for tables: "Goal found", "No solution", "Stopped:
@@ -302,16 +315,7 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
         ui.weak("Finished runs on this scenario are compared here.");
         return;
     }
-    let heads = [
-        ("run", tips::ALGORITHM),
-        ("outcome", tips::OUTCOME),
-        ("steps", tips::STEPS),
-        ("checked", tips::CHECKED),
-        ("stored", tips::STORED),
-        ("largest open", tips::LARGEST_OPEN),
-        ("reopened", tips::REOPENED),
-        ("cost", tips::COST),
-    ];
+    let heads = tips::RUN_COLUMNS;
     // Fixed widths (no sizing pass, so a new run settles in one frame); the whole window's
     // width holds them, and the names and outcomes are clipped rather than pushed aside.
     TableBuilder::new(ui)
