@@ -691,20 +691,26 @@ fn body_cell(
                 .then_some(Command::Select(Some(parent)));
         }
     };
-    cell(ui, is_pick, text);
+    let response = cell(ui, is_pick, text);
+    if col == Col::State {
+        // The column may be narrowed to a stub: the whole state is a hover away.
+        response.on_hover_ui(|ui| {
+            ui.label(view.session.state_text(row.id));
+        });
+    }
     None
 }
 
-fn cell(ui: &mut Ui, is_pick: bool, text: String) {
+fn cell(ui: &mut Ui, is_pick: bool, text: String) -> egui::Response {
     if is_pick {
         ui.label(
             RichText::new(text)
                 .strong()
                 .color(Color32::WHITE)
                 .background_color(PICK_COLOR),
-        );
+        )
     } else {
-        ui.label(text);
+        ui.label(text)
     }
 }
 
