@@ -2,6 +2,7 @@
 //! with egui_kittest (labels found, clicked, read back).
 
 use eframe::egui;
+use eframe::egui::accesskit::Role;
 use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
 use frontier::app::command::Command;
@@ -157,8 +158,8 @@ fn compare_steps_astar_and_dijkstra_together_with_their_own_counts() {
     let mut h = harness();
     h.get_by_label("Compare").click();
     h.run();
-    h.get_by_label("astar").click();
-    h.get_by_label("dijkstra").click();
+    h.get_by_role_and_label(Role::CheckBox, "A*").click();
+    h.get_by_role_and_label(Role::CheckBox, "Dijkstra").click();
     h.run();
     h.get_by_label("Start side by side").click();
     h.run();

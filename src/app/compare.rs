@@ -2,6 +2,7 @@
 //! ([`crate::engine::compare::Comparison`]): one column each with its counts, open-list size
 //! and a small plot, the first step where their picks differ, and a summary table.
 
+use super::status::{self, tips};
 use crate::engine::compare::{Comparison, Lane};
 use crate::engine::settings::Algorithm;
 use crate::scenario::{Scenario, SearchSpec};
@@ -106,7 +107,7 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
         ui.label("Algorithms:");
         for a in Algorithm::ALL {
             let mut on = window.chosen.contains(&a);
-            if ui.checkbox(&mut on, a.cli_name()).changed() {
+            if ui.checkbox(&mut on, a.to_string()).changed() {
                 if on {
                     window.chosen.push(a);
                 } else {
@@ -175,11 +176,16 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
             let s = &lane.session;
             let counts = s.counts();
             ui.strong(&lane.label);
-            ui.label(crate::app::status::outcome_words(s.outcome()));
-            ui.label(format!("Step {}", s.steps()));
-            ui.label(format!("Checked {}", counts.states_checked));
-            ui.label(format!("Stored {}", counts.states_stored));
-            ui.label(format!("Open {}", counts.open));
+            ui.label(status::outcome_words(s.as_ref()))
+                .on_hover_text(status::outcome_sentence(s.as_ref()));
+            ui.label(format!("Step {}", s.steps()))
+                .on_hover_text(status::step_tip(s.as_ref()));
+            ui.label(format!("Checked {}", counts.states_checked))
+                .on_hover_text(tips::CHECKED);
+            ui.label(format!("Stored {}", counts.states_stored))
+                .on_hover_text(tips::STORED);
+            ui.label(format!("Open {}", counts.open))
+                .on_hover_text(tips::OPEN);
             Plot::new(format!("compare_plot_{}", lane.label))
                 .height(90.0)
                 .allow_scroll(false)
@@ -193,25 +199,19 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
     });
     ui.separator();
     Grid::new("compare_table").striped(true).show(ui, |ui| {
-        for head in [
-            "setting",
-            "outcome",
-            "steps",
-            "checked",
-            "stored",
-            "largest open",
-            "cost",
-        ] {
-            ui.strong(head);
+        for (head, tip) in tips::RUN_COLUMNS {
+            ui.strong(head).on_hover_text(tip);
         }
         ui.end_row();
-        for row in c.table() {
+        // One row per lane, in lane order: the outcome is told in words from the lane itself.
+        for (row, lane) in c.table().iter().zip(c.lanes()) {
             ui.label(&row.label);
-            ui.label(&row.outcome);
+            ui.label(status::outcome_words(lane.session.as_ref()));
             ui.label(row.steps.to_string());
             ui.label(row.states_checked.to_string());
             ui.label(row.states_stored.to_string());
             ui.label(row.max_open.to_string());
+            ui.label(lane.session.counts().reopened.to_string());
             ui.label(row.cost.map_or_else(|| "—".to_string(), |c| c.to_string()));
             ui.end_row();
         }

@@ -137,6 +137,7 @@ impl FrontierApp {
     ) -> Result<FrontierApp, ScenarioError> {
         install_fonts(ctx);
         layout.path_text.clear();
+        ctx.set_zoom_factor(layout.zoom_factor());
         let session = travel::timeline(scenario.session(&SearchSpec::default())?);
         let playback = Playback::new(layout.speed);
         let mut app = FrontierApp {
@@ -181,6 +182,12 @@ impl FrontierApp {
     #[must_use]
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
+    }
+
+    /// What the app remembers between runs, as it would be saved now.
+    #[must_use]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// The open table's ids in its current sort (as last refreshed).
@@ -653,7 +660,10 @@ impl FrontierApp {
             }
         });
         let route = session.route(id);
-        ui.label(format!("Route from the start ({} moves):", route.len() - 1));
+        ui.label(format!(
+            "Route from the start ({}):",
+            status::count(route.len() as u64 - 1, "move")
+        ));
         ScrollArea::vertical()
             .id_salt("route")
             .max_height(160.0)
@@ -674,36 +684,39 @@ impl FrontierApp {
     fn tables(&mut self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         let pick = self.session.next_pick();
+        let quiz = self.travel.quiz_on();
         let half = (ui.available_height() / 2.0).max(120.0);
         Panel::top("open_table")
             .resizable(true)
             .default_size(half)
             .show(ui, |ui| {
-                ui.strong(format!(
-                    "Open list ({}) — {}",
-                    self.session.counts().open,
-                    self.session.settings().algorithm.priority_formula()
-                ));
                 let view = tables::TableView {
                     name: "open",
+                    title: format!(
+                        "Open list ({}) — {}",
+                        self.session.counts().open,
+                        self.session.settings().algorithm.priority_formula()
+                    ),
+                    status: Status::Open,
                     session: self.session.as_ref(),
                     ids: self.open_ids.ids(),
-                    pick: pick.as_ref().filter(|_| !self.travel.quiz_on()),
+                    pick: pick.as_ref().filter(|_| !quiz),
                     selected: self.selected,
-                    ties: !self.travel.quiz_on(),
+                    sort_locked: quiz,
                     warnings: self.lesson.marked_rows(),
                 };
                 commands.extend(tables::show(ui, &view, &mut self.layout.open_sort));
             });
         CentralPanel::default().show(ui, |ui| {
-            ui.strong(format!("Closed list ({})", self.session.counts().closed));
             let view = tables::TableView {
                 name: "closed",
+                title: format!("Closed list ({})", self.session.counts().closed),
+                status: Status::Closed,
                 session: self.session.as_ref(),
                 ids: self.closed_ids.ids(),
                 pick: None,
                 selected: self.selected,
-                ties: false,
+                sort_locked: false,
                 warnings: self.lesson.marked_rows(),
             };
             commands.extend(tables::show(ui, &view, &mut self.layout.closed_sort));
@@ -715,6 +728,8 @@ impl FrontierApp {
 impl eframe::App for FrontierApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         let mut commands = Self::shortcuts(ui);
+        // egui's own keys (Ctrl+plus, Ctrl+minus, Ctrl+0) change the zoom; remember it.
+        self.layout.zoom = ui.ctx().zoom_factor();
         let (dt, now) = ui.input(|i| (f64::from(i.stable_dt.min(0.1)), i.time));
         self.advance(dt);
         self.travel_after_steps();
@@ -748,23 +763,28 @@ impl eframe::App for FrontierApp {
             commands.extend(toolbar::show(ui, &input, &mut self.layout));
         });
         Panel::top("travel").show(ui, |ui| commands.extend(self.travel_bar(ui)));
+        // Sized for a projector: the status line at the bottom (as high as its words), the
+        // runs table above it with room for its header and five rows; the side panels take
+        // at most a third of the width each, so the tables keep their columns at 1024 wide.
+        let width = ui.available_width();
+        let side = (width * 0.27).clamp(240.0, 330.0);
         Panel::top("lesson").show(ui, |ui| {
             commands.extend(lesson::show(ui, &mut self.lesson, &self.scenario));
         });
-        Panel::bottom("status")
+        Panel::bottom("status").show(ui, |ui| {
+            status::show(ui, self.session.as_ref(), self.layout.zoom);
+            lesson::status_line(ui, &self.lesson);
+        });
+        // The runs table's room is kept from the start, so a new run does not move the tables.
+        let margins = 2.0 * f32::from(egui::Frame::side_top_panel(ui.style()).inner_margin.top);
+        Panel::bottom("runs")
             .resizable(true)
-            .default_size(110.0)
-            .show(ui, |ui| {
-                status::show(ui, self.session.as_ref());
-                lesson::status_line(ui, &self.lesson);
-                ui.separator();
-                ScrollArea::vertical().id_salt("comparison").show(ui, |ui| {
-                    status::show_comparison(ui, &self.comparison);
-                });
-            });
+            .min_size(status::runs_height(ui) + margins)
+            .show(ui, |ui| status::show_comparison(ui, &self.comparison));
         Panel::left("board")
             .resizable(true)
-            .default_size(330.0)
+            .default_size(side)
+            .max_size(width / 3.0)
             .show(ui, |ui| {
                 ScrollArea::vertical()
                     .id_salt("board_scroll")
@@ -779,12 +799,13 @@ impl eframe::App for FrontierApp {
             });
         Panel::right("plot")
             .resizable(true)
-            .default_size(430.0)
+            .default_size((width * 0.27).clamp(240.0, 430.0))
+            .max_size(width / 3.0)
             .show(ui, |ui| {
                 Panel::bottom("step_log")
                     .resizable(true)
                     .default_size(280.0)
-                    .show(ui, |ui| steplog::show(ui, &self.log));
+                    .show(ui, |ui| steplog::show(ui, &mut self.log));
                 CentralPanel::default().show(ui, |ui| {
                     commands.extend(plot::show(ui, &self.history, self.session.as_ref()));
                 });

@@ -4,6 +4,7 @@
 
 use super::command::Command;
 use crate::engine::session::Session;
+use crate::engine::settings::Algorithm;
 use crate::engine::store::NodeId;
 use eframe::egui;
 use egui::{Color32, Id, Ui};
@@ -80,6 +81,11 @@ impl History {
     }
 }
 
+/// The f axis's name, saying what f is for `algorithm` (depth, g, h, g + h…).
+fn f_axis_label(algorithm: Algorithm) -> String {
+    format!("f of each pick ({})", algorithm.priority_formula())
+}
+
 /// Draws the two plots; a click selects the state picked nearest the pointer's step.
 #[expect(clippy::cast_precision_loss, reason = "plot coordinates")]
 pub fn show(ui: &mut Ui, history: &History, session: &dyn Session) -> Option<Command> {
@@ -108,8 +114,8 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn Session) -> Option<Com
     let response = Plot::new("f_plot")
         .height(half)
         .link_axis(link, [true, false])
-        .x_axis_label("step (states checked)")
-        .y_axis_label("f of the pick")
+        .x_axis_label("step")
+        .y_axis_label(f_axis_label(session.settings().algorithm))
         .allow_scroll(false)
         .label_formatter(name_of)
         .show(ui, |plot| {
@@ -184,5 +190,18 @@ mod tests {
         let thinned = long.thinned();
         assert!(thinned.len() <= MAX_POINTS + 1);
         assert_eq!(thinned.last().map(|s| s.step), Some(10_001));
+    }
+
+    #[test]
+    fn the_f_axis_says_what_f_is_for_the_algorithm() {
+        for (algorithm, f) in [
+            (Algorithm::Backtracking, "f = depth"),
+            (Algorithm::BreadthFirst, "f = depth"),
+            (Algorithm::Dijkstra, "f = g"),
+            (Algorithm::Greedy, "f = h"),
+            (Algorithm::AStar, "f = g + h"),
+        ] {
+            assert_eq!(f_axis_label(algorithm), format!("f of each pick ({f})"));
+        }
     }
 }

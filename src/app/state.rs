@@ -21,10 +21,17 @@ pub struct Layout {
     pub recent: Vec<PathBuf>,
     /// The in-app path field (file dialogs need a desktop portal, which may be missing).
     pub path_text: String,
-    /// The open table's sort (its own pick order by default).
+    /// The open table's sort (its own pick order by default). Not saved: a fresh start always
+    /// shows pick order, the order a lesson is about. A remembered sort looked like the
+    /// algorithm's own order after a restart, and could only be undone by deleting the file.
+    #[serde(skip)]
     pub open_sort: Sort,
-    /// The closed table's sort (storing order by default).
+    /// The closed table's sort (storing order by default), not saved for the same reason.
+    #[serde(skip)]
     pub closed_sort: Sort,
+    /// The presentation zoom (egui's zoom factor; Ctrl+plus, Ctrl+minus, Ctrl+0), so a class
+    /// room's setting survives a restart.
+    pub zoom: f32,
 }
 
 impl Default for Layout {
@@ -36,11 +43,25 @@ impl Default for Layout {
             path_text: String::new(),
             open_sort: Sort::default(),
             closed_sort: Sort::default(),
+            zoom: 1.0,
         }
     }
 }
 
+/// The zoom range a saved layout may ask for (egui's own keys stay within it too).
+const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.5..=3.0;
+
 impl Layout {
+    /// The saved zoom, or 1 when a damaged file holds something unusable.
+    #[must_use]
+    pub fn zoom_factor(&self) -> f32 {
+        if ZOOM_RANGE.contains(&self.zoom) {
+            self.zoom
+        } else {
+            1.0
+        }
+    }
+
     /// Puts `path` first in the recent list.
     pub fn remember(&mut self, path: PathBuf) {
         self.recent.retain(|p| *p != path);
@@ -52,6 +73,7 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::tables::SortColumn;
 
     #[test]
     fn recent_files_are_newest_first_without_repeats() {
@@ -71,5 +93,31 @@ mod tests {
         let layout: Layout = ron::from_str("(speed: 5.0)").unwrap();
         assert!((layout.speed - 5.0).abs() < f64::EPSILON);
         assert_eq!(layout.steps_to_go, 100);
+    }
+
+    #[test]
+    fn the_zoom_is_saved_but_the_table_sorts_are_not() {
+        let layout = Layout {
+            zoom: 1.5,
+            open_sort: Sort::default().clicked(SortColumn::F),
+            closed_sort: Sort::default().clicked(SortColumn::G),
+            ..Layout::default()
+        };
+        let text = ron::to_string(&layout).unwrap();
+        let back: Layout = ron::from_str(&text).unwrap();
+        assert!((back.zoom_factor() - 1.5).abs() < f32::EPSILON);
+        assert_eq!(
+            back.open_sort,
+            Sort::default(),
+            "a fresh start shows pick order"
+        );
+        assert_eq!(back.closed_sort, Sort::default());
+        // An old file that saved a sort still loads, in pick order.
+        let old: Layout = ron::from_str("(open_sort: (column: F, descending: true))").unwrap();
+        assert_eq!(old.open_sort, Sort::default());
+        for bad in ["(zoom: 0.0)", "(zoom: 40.0)", "(zoom: NaN)"] {
+            let layout: Layout = ron::from_str(bad).unwrap();
+            assert!((layout.zoom_factor() - 1.0).abs() < f32::EPSILON, "{bad}");
+        }
     }
 }

@@ -1,25 +1,137 @@
-//! The status line (the counts and the outcome in words) and the comparison of the runs made on
-//! this scenario in this session.
+//! The status line (the counts and the outcome in words, each with a tooltip saying what it
+//! counts) and the table of the runs made on this scenario in this session.
 
+use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome};
 use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Settings};
 use eframe::egui;
-use egui::{Color32, Grid, RichText, Ui};
+use egui::{Color32, RichText, Ui};
+use egui_extras::{Column, TableBuilder};
 
-/// The outcome words of the status line.
+/// "1 move", "2 moves": a count and its noun, in agreement.
 #[must_use]
-pub fn outcome_words(outcome: Option<&Outcome>) -> String {
-    outcome.map_or_else(|| "Searching…".to_string(), ToString::to_string)
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// What each count means: the status line's tooltips and the run tables' header tooltips say
+/// the same thing.
+pub mod tips {
+    pub const STEPS: &str = "Steps: each step takes one state from the open list and checks it \
+                             (the goal test, then its successors).";
+    pub const CHECKED: &str = "States checked: states taken from the open list and expanded \
+                               (their successors generated). The goal, once picked, is accepted \
+                               without being expanded.";
+    pub const STORED: &str = "States stored: rows in the notebook, every state generated and \
+                              kept, open or closed.";
+    pub const OPEN: &str = "Open: states stored but not yet checked, the candidates for the next \
+                            pick.";
+    pub const CLOSED: &str = "Closed: states already checked.";
+    pub const LARGEST_OPEN: &str = "Largest open: the most states the open list held at once so \
+                                    far, a measure of the memory the search needs.";
+    pub const REOPENED: &str = "Reopened: times a closed state was opened again because a cheaper \
+                                route to it was found.";
+    pub const COST: &str = "Cost: the sum of the move costs along the route found (— when no \
+                            route was found).";
+    pub const OUTCOME: &str = "How the search ended, or that it is still going.";
+    pub const ALGORITHM: &str = "The algorithm (as in the algorithm menu) and the settings it ran \
+                                 with.";
+
+    /// The columns of a table of runs (the finished runs, the Compare window), with their
+    /// tooltips.
+    pub const RUN_COLUMNS: [(&str, &str); 8] = [
+        ("run", ALGORITHM),
+        ("outcome", OUTCOME),
+        ("steps", STEPS),
+        ("checked", CHECKED),
+        ("stored", STORED),
+        ("largest open", LARGEST_OPEN),
+        ("reopened", REOPENED),
+        ("cost", COST),
+    ];
+}
+
+/// How the search stands in a few words, for tables: "Goal found", "No solution", "Stopped:
+/// notebook full (10 states)".
+#[must_use]
+pub fn outcome_words(session: &dyn Session) -> String {
+    match session.outcome() {
+        None => "Searching…".into(),
+        Some(outcome) => match limit(session, outcome) {
+            Some(Limit::Notebook(n)) => format!("Stopped: notebook full ({})", count(n, "state")),
+            Some(Limit::Candidates(n)) => {
+                format!("Stopped: {} tested", count(n, "candidate board"))
+            }
+            None => outcome.to_string(),
+        },
+    }
+}
+
+/// How the search stands, in full: for a limit, which one was hit and how to raise it.
+#[must_use]
+pub fn outcome_sentence(session: &dyn Session) -> String {
+    let Some(outcome) = session.outcome() else {
+        return outcome_words(session);
+    };
+    const RAISE: &str =
+        "Raise it with \"max states\" in the toolbar or max_states in the scenario.";
+    match limit(session, outcome) {
+        Some(Limit::Notebook(n)) => format!(
+            "Stopped: the notebook is full at {} (max_states). {RAISE}",
+            count(n, "state")
+        ),
+        Some(Limit::Candidates(n)) => format!(
+            "Stopped: {} written and tested, the most max_states allows. {RAISE}",
+            count(n, "candidate board")
+        ),
+        None => outcome.to_string(),
+    }
+}
+
+/// A limit on the search's size that ended it.
+enum Limit {
+    /// The notebook holds max_states rows and a new state did not fit.
+    Notebook(u64),
+    /// Generate and test wrote max_states candidates.
+    Candidates(u64),
+}
+
+/// Which size limit ended the search, if one did. A limit this cannot name (one the outcome
+/// itself describes) is left to the outcome's own words.
+fn limit(session: &dyn Session, outcome: &Outcome) -> Option<Limit> {
+    // By code rather than by variant, so a limit outcome that carries its reason still matches.
+    if outcome.code() != "limit_reached" {
+        return None;
+    }
+    let s = session.settings();
+    let max = s.max_states as u64;
+    if s.algorithm == Algorithm::GenerateAndTest {
+        return Some(Limit::Candidates(max));
+    }
+    (session.rows() >= s.max_states).then_some(Limit::Notebook(max))
+}
+
+/// The cost of the route found, if any.
+#[must_use]
+pub fn route_cost(session: &dyn Session) -> Option<Cost> {
+    let route = session.solution()?;
+    route.last().map(|&id| session.row(id).g)
 }
 
 /// One finished run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
     pub settings: Settings,
+    /// The outcome in words ([`outcome_words`]).
     pub outcome: String,
     pub steps: u64,
     pub counts: Counts,
+    pub cost: Option<Cost>,
 }
 
 /// Final counts of each run on the current scenario, one per distinct settings.
@@ -43,9 +155,10 @@ impl Comparison {
         }
         let run = Run {
             settings: session.settings().clone(),
-            outcome: outcome.to_string(),
+            outcome: outcome_words(session),
             steps: session.steps(),
             counts: session.counts(),
+            cost: route_cost(session),
         };
         match self.runs.iter_mut().find(|r| r.settings == run.settings) {
             Some(old) => *old = run,
@@ -73,80 +186,175 @@ fn settings_words(s: &Settings) -> String {
 pub fn strategy_words(session: &dyn Session) -> Option<String> {
     match session.candidates() {
         Some(count) if session.steps() == 0 => Some(format!(
-            "Faces {} candidate boards",
-            crate::domains::queens::count_words(Some(count))
+            "Faces {} candidate board{}",
+            crate::domains::queens::count_words(Some(count)),
+            if count == 1 { "" } else { "s" }
         )),
         _ => session.strategy_status(),
     }
 }
 
-/// Draws the counts and the outcome.
-pub fn show(ui: &mut Ui, session: &dyn Session) {
+/// What "Step N" means at this point of the search.
+#[must_use]
+pub fn step_tip(session: &dyn Session) -> String {
+    let steps = session.steps();
+    let checked = count(session.counts().states_checked, "state");
+    match session.outcome() {
+        Some(Outcome::GoalFound) => {
+            format!("Step {steps}: {checked} checked, then the goal accepted on step {steps}.")
+        }
+        Some(_) => format!("Step {steps}: {checked} checked, then the search ended."),
+        None => format!(
+            "Step {steps}: {} taken, {checked} checked. {}",
+            count(steps, "step"),
+            tips::STEPS
+        ),
+    }
+}
+
+/// The tooltip of the outcome item.
+fn outcome_tip(session: &dyn Session) -> String {
+    match session.outcome() {
+        None => "The search has not ended: Step takes the next state from the open list.".into(),
+        Some(Outcome::GoalFound) => format!(
+            "The goal was picked from the open list and accepted on step {}.",
+            session.steps()
+        ),
+        Some(Outcome::Exhausted) => {
+            "The open list ran empty: every state the search could reach was checked.".into()
+        }
+        Some(Outcome::Refused(_)) => "The start was refused before any search began.".into(),
+        Some(_) => outcome_sentence(session),
+    }
+}
+
+/// The presentation zoom as a status item's words and tooltip.
+fn zoom_item(zoom: f32) -> (String, String) {
+    let percent = (zoom * 100.0).round();
+    (
+        format!("Zoom {percent}%"),
+        format!(
+            "Presentation zoom {percent}%: Ctrl+plus and Ctrl+minus change it, Ctrl+0 resets \
+             it. Remembered for next time."
+        ),
+    )
+}
+
+/// Draws the counts and the outcome, each with what it counts as a tooltip; `zoom` is the
+/// presentation zoom.
+pub fn show(ui: &mut Ui, session: &dyn Session, zoom: f32) {
     let c = session.counts();
     ui.horizontal_wrapped(|ui| {
-        let outcome = session.outcome();
-        let color = match outcome {
+        let color = match session.outcome() {
             None => ui.visuals().text_color(),
             Some(Outcome::GoalFound) => Color32::from_rgb(0x40, 0xb0, 0x50),
             Some(_) => Color32::from_rgb(0xe0, 0x70, 0x40),
         };
-        ui.label(RichText::new(outcome_words(outcome)).strong().color(color));
+        ui.label(
+            RichText::new(outcome_sentence(session))
+                .strong()
+                .color(color),
+        )
+        .on_hover_text(outcome_tip(session));
         ui.separator();
-        ui.label(format!("Step {}", session.steps()));
+        ui.label(format!("Step {}", session.steps()))
+            .on_hover_text(step_tip(session));
         if let Some(words) = strategy_words(session) {
             ui.separator();
-            ui.label(words);
+            ui.label(words).on_hover_text(format!(
+                "What {} keeps besides its lists: its bound, its stack or its candidates.",
+                session.settings().algorithm
+            ));
         }
-        for (name, value) in [
-            ("States checked", c.states_checked),
-            ("States stored", c.states_stored),
-            ("Open", c.open),
-            ("Closed", c.closed),
-            ("Largest open", c.max_open),
-            ("Reopened", c.reopened),
+        for (name, value, tip) in [
+            ("States checked", c.states_checked, tips::CHECKED),
+            ("States stored", c.states_stored, tips::STORED),
+            ("Open", c.open, tips::OPEN),
+            ("Closed", c.closed, tips::CLOSED),
+            ("Largest open", c.max_open, tips::LARGEST_OPEN),
+            ("Reopened", c.reopened, tips::REOPENED),
         ] {
             ui.separator();
-            ui.label(format!("{name} {value}"));
+            ui.label(format!("{name} {value}")).on_hover_text(tip);
         }
         if let Some(route) = session.solution() {
+            let moves = count(route.len().saturating_sub(1) as u64, "move");
+            let cost = route_cost(session).map_or_else(String::new, |c| format!(", cost {c}"));
             ui.separator();
-            ui.label(format!("Route: {} moves", route.len().saturating_sub(1)));
+            ui.label(format!("Route: {moves}")).on_hover_text(format!(
+                "The route found from the start to the goal: {moves}{cost}."
+            ));
         }
         ui.separator();
-        ui.weak(format!("{:.1} MB", session.memory_bytes() as f64 / 1e6));
+        ui.weak(format!("{:.1} MB", session.memory_bytes() as f64 / 1e6))
+            .on_hover_text("Memory the search holds now: its notebook, open list and step log.");
+        let (words, tip) = zoom_item(zoom);
+        ui.separator();
+        ui.weak(words).on_hover_text(tip);
     });
 }
 
-/// Draws the comparison table.
+/// Rows of the runs table that stay on screen without scrolling.
+pub const RUNS_SHOWN: usize = 5;
+
+/// The height of a runs table row.
+fn row_height(ui: &Ui) -> f32 {
+    ui.text_style_height(&egui::TextStyle::Body) + 4.0
+}
+
+/// The height the runs table needs for its header and [`RUNS_SHOWN`] rows.
+#[must_use]
+pub fn runs_height(ui: &Ui) -> f32 {
+    row_height(ui) * (RUNS_SHOWN + 1) as f32 + 2.0 * ui.spacing().item_spacing.y
+}
+
+/// Draws the runs table: a fixed header over at least [`RUNS_SHOWN`] rows.
 pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
+    let row_height = row_height(ui);
     if comparison.runs().is_empty() {
         ui.weak("Finished runs on this scenario are compared here.");
         return;
     }
-    Grid::new("comparison").striped(true).show(ui, |ui| {
-        for head in [
-            "run",
-            "outcome",
-            "steps",
-            "checked",
-            "stored",
-            "largest open",
-            "reopened",
-        ] {
-            ui.strong(head);
-        }
-        ui.end_row();
-        for run in comparison.runs() {
-            ui.label(settings_words(&run.settings));
-            ui.label(&run.outcome);
-            ui.label(run.steps.to_string());
-            ui.label(run.counts.states_checked.to_string());
-            ui.label(run.counts.states_stored.to_string());
-            ui.label(run.counts.max_open.to_string());
-            ui.label(run.counts.reopened.to_string());
-            ui.end_row();
-        }
-    });
+    let heads = tips::RUN_COLUMNS;
+    // Fixed widths (no sizing pass, so a new run settles in one frame); the whole window's
+    // width holds them, and the names and outcomes are clipped rather than pushed aside.
+    TableBuilder::new(ui)
+        .id_salt("runs")
+        .striped(true)
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        .auto_shrink([false, true])
+        .min_scrolled_height(row_height * RUNS_SHOWN as f32)
+        .column(Column::initial(190.0).at_least(120.0).clip(true))
+        .column(Column::initial(160.0).at_least(90.0).clip(true))
+        .columns(Column::initial(70.0).at_least(40.0), heads.len() - 3)
+        .column(Column::remainder().at_least(50.0))
+        .header(row_height, |mut header| {
+            for (head, tip) in heads {
+                header.col(|ui| {
+                    ui.strong(head).on_hover_text(tip);
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(row_height, comparison.runs().len(), |mut row| {
+                let run = &comparison.runs()[row.index()];
+                let cells = [
+                    settings_words(&run.settings),
+                    run.outcome.clone(),
+                    run.steps.to_string(),
+                    run.counts.states_checked.to_string(),
+                    run.counts.states_stored.to_string(),
+                    run.counts.max_open.to_string(),
+                    run.counts.reopened.to_string(),
+                    run.cost.map_or_else(|| "—".into(), |c| c.to_string()),
+                ];
+                for text in cells {
+                    row.col(|ui| {
+                        ui.label(text);
+                    });
+                }
+            });
+        });
 }
 
 #[cfg(test)]
@@ -154,42 +362,74 @@ mod tests {
     use super::*;
     use crate::scenario::{Scenario, SearchSpec};
 
+    fn finished(spec: &SearchSpec) -> Box<dyn Session> {
+        let mut session = Scenario::built_in().session(spec).unwrap();
+        while session.outcome().is_none() {
+            session.step();
+        }
+        session
+    }
+
     #[test]
     fn finished_runs_are_kept_once_per_settings() {
         let scenario = Scenario::built_in();
         let mut comparison = Comparison::default();
-        let mut session = scenario.session(&SearchSpec::default()).unwrap();
+        let session = scenario.session(&SearchSpec::default()).unwrap();
         comparison.record(session.as_ref());
         assert!(comparison.runs().is_empty(), "not finished");
-        while session.outcome().is_none() {
-            session.step();
-        }
+        let session = finished(&SearchSpec::default());
         comparison.record(session.as_ref());
         comparison.record(session.as_ref());
         assert_eq!(comparison.runs().len(), 1);
         assert_eq!(comparison.runs()[0].counts.states_checked, 20);
         assert_eq!(comparison.runs()[0].outcome, "Goal found");
-        let mut dijkstra = scenario
-            .session(&SearchSpec {
-                algorithm: Some(Algorithm::Dijkstra),
-                ..SearchSpec::default()
-            })
-            .unwrap();
-        while dijkstra.outcome().is_none() {
-            dijkstra.step();
-        }
+        let goal = *session.solution().unwrap().last().unwrap();
+        assert_eq!(comparison.runs()[0].cost, Some(session.row(goal).g));
+        let dijkstra = finished(&SearchSpec {
+            algorithm: Some(Algorithm::Dijkstra),
+            ..SearchSpec::default()
+        });
         comparison.record(dijkstra.as_ref());
         assert_eq!(comparison.runs().len(), 2);
         assert!(comparison.runs()[1].counts.states_checked > 20);
     }
 
     #[test]
-    fn outcome_words_match_the_issue() {
-        assert_eq!(outcome_words(None), "Searching…");
-        assert_eq!(outcome_words(Some(&Outcome::Exhausted)), "No solution");
+    fn a_full_notebook_says_which_limit_and_how_to_raise_it() {
+        let session = finished(&SearchSpec {
+            max_states: Some(10),
+            ..SearchSpec::default()
+        });
+        assert_eq!(session.outcome().map(Outcome::code), Some("limit_reached"));
         assert_eq!(
-            outcome_words(Some(&Outcome::LimitReached)),
-            "Limit reached — try a new puzzle"
+            outcome_sentence(session.as_ref()),
+            "Stopped: the notebook is full at 10 states (max_states). Raise it with \"max \
+             states\" in the toolbar or max_states in the scenario."
+        );
+        assert_eq!(
+            outcome_words(session.as_ref()),
+            "Stopped: notebook full (10 states)"
+        );
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count(0, "move"), "0 moves");
+        assert_eq!(count(1, "move"), "1 move");
+        assert_eq!(count(2, "candidate board"), "2 candidate boards");
+    }
+
+    #[test]
+    fn the_step_tip_tells_checked_states_from_the_accepting_step() {
+        let session = finished(&SearchSpec::default());
+        assert_eq!(
+            step_tip(session.as_ref()),
+            format!(
+                "Step {}: {} states checked, then the goal accepted on step {}.",
+                session.steps(),
+                session.counts().states_checked,
+                session.steps()
+            )
         );
     }
 }

@@ -1,11 +1,13 @@
 //! The step log: each step in words (`Session::event_lines`). While running, only the last
 //! step of each frame is written out, with a count of the steps in between, so a fast run costs
-//! no text.
+//! no text. Lines wrap to the panel's width; their heights are measured once per change of the
+//! log or the width, so only the lines on screen are drawn.
 
 use crate::engine::session::Session;
 use eframe::egui;
-use egui::{ScrollArea, Ui};
+use egui::{Galley, ScrollArea, TextStyle, TextWrapMode, Ui};
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Lines kept; older ones scroll away.
 const MAX_LINES: usize = 2000;
@@ -17,11 +19,26 @@ pub struct StepLog {
     tags: VecDeque<u64>,
     /// The step of the last recorded event (the tag of notes written now).
     at: u64,
+    /// Counts changes to the lines, so the wrapped rows are rebuilt only after one.
+    version: u64,
+    wrapped: Wrapped,
+}
+
+/// Where each wrapped line starts, for one width of the panel.
+#[derive(Debug, Default)]
+struct Wrapped {
+    /// The width (its bits) and the log's version the tops were measured for.
+    built_for: Option<(u32, u64)>,
+    /// The top of each line, then the bottom of the last.
+    tops: Vec<f32>,
 }
 
 impl StepLog {
     pub fn clear(&mut self) {
-        *self = StepLog::default();
+        *self = StepLog {
+            version: self.version + 1,
+            ..StepLog::default()
+        };
     }
 
     /// Takes away the lines written after step `step` (the search went back to it).
@@ -29,6 +46,7 @@ impl StepLog {
         while self.tags.back().is_some_and(|&t| t > step) {
             self.tags.pop_back();
             self.lines.pop_back();
+            self.version += 1;
         }
         self.at = step;
     }
@@ -65,6 +83,7 @@ impl StepLog {
     }
 
     fn push(&mut self, line: String) {
+        self.version += 1;
         if self.lines.len() == MAX_LINES {
             self.lines.pop_front();
             self.tags.pop_front();
@@ -77,20 +96,64 @@ impl StepLog {
     pub fn lines(&self) -> &VecDeque<String> {
         &self.lines
     }
+
+    /// Measures each line wrapped at `width`, if the log or the width changed since.
+    fn measure(&mut self, ui: &Ui, width: f32) {
+        let wanted = Some((width.to_bits(), self.version));
+        if self.wrapped.built_for == wanted {
+            return;
+        }
+        let tops = &mut self.wrapped.tops;
+        tops.clear();
+        let mut top = 0.0;
+        for line in &self.lines {
+            tops.push(top);
+            top += galley(ui, line, width).size().y + ui.spacing().item_spacing.y;
+        }
+        tops.push(top);
+        self.wrapped.built_for = wanted;
+    }
 }
 
-/// Draws the log, newest at the bottom, only the lines on screen.
-pub fn show(ui: &mut Ui, log: &StepLog) {
+/// A line laid out as the log shows it, wrapped at `width` (egui caches the layout, so
+/// measuring and drawing lay each line out once).
+fn galley(ui: &Ui, line: &str, width: f32) -> Arc<Galley> {
+    egui::WidgetText::from(egui::RichText::new(line).monospace()).into_galley(
+        ui,
+        Some(TextWrapMode::Wrap),
+        width,
+        TextStyle::Monospace,
+    )
+}
+
+/// Draws the log, newest at the bottom, each line wrapped to the panel, only those on screen.
+pub fn show(ui: &mut Ui, log: &mut StepLog) {
     ui.strong("Step log");
-    let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
-    ScrollArea::both()
+    // The bar always shows, so the width the lines wrap at never changes as it comes and goes.
+    ScrollArea::vertical()
         .id_salt("step_log")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .stick_to_bottom(true)
         .auto_shrink([false, false])
-        .show_rows(ui, row_height, log.lines().len(), |ui, range| {
-            for line in log.lines().range(range) {
-                // One line per row, never wrapped, so the rows stay the height show_rows assumes.
-                ui.add(egui::Label::new(egui::RichText::new(line).monospace()).extend());
+        .show_viewport(ui, |ui, viewport| {
+            let width = ui.available_width();
+            log.measure(ui, width);
+            let tops = &log.wrapped.tops;
+            ui.set_height(tops.last().copied().unwrap_or(0.0));
+            let first = tops
+                .partition_point(|&top| top <= viewport.min.y)
+                .saturating_sub(1);
+            let origin = ui.min_rect().min;
+            for (index, line) in log.lines().iter().enumerate().skip(first) {
+                let (top, bottom) = (tops[index], tops[index + 1]);
+                if top > viewport.max.y {
+                    break;
+                }
+                let rect = egui::Rect::from_min_size(
+                    origin + egui::vec2(0.0, top),
+                    egui::vec2(width, bottom - top),
+                );
+                ui.put(rect, egui::Label::new(galley(ui, line, width)));
             }
         });
 }

@@ -12,7 +12,7 @@ use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::view::Row;
 use eframe::egui;
-use egui::{Color32, RichText, Sense, Ui};
+use egui::{Color32, RichText, ScrollArea, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -35,7 +35,9 @@ pub enum SortColumn {
     Reopened,
 }
 
-/// A table's sort: a column and a direction; ties always in storing order.
+/// A table's sort: a column and a direction. Rows with the same value keep the table's own
+/// order: pick order on the open list (so the pick comes first among its ties), storing order
+/// on the closed list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Sort {
@@ -44,20 +46,27 @@ pub struct Sort {
 }
 
 impl Sort {
-    /// A click on `column`'s header: ascending first, then flip.
+    /// A click on `column`'s header: ascending, then descending, then back to the table's own
+    /// order, so three clicks on one header always lead home.
     #[must_use]
     pub fn clicked(self, column: SortColumn) -> Sort {
-        if self.column == column {
-            Sort {
-                column,
-                descending: !self.descending,
-            }
-        } else {
-            Sort {
+        match (self.column == column, self.descending) {
+            (false, _) => Sort {
                 column,
                 descending: false,
-            }
+            },
+            (true, false) => Sort {
+                column,
+                descending: true,
+            },
+            (true, true) => Sort::default(),
         }
+    }
+
+    /// Whether this is the table's own order (pick order on the open list).
+    #[must_use]
+    pub fn is_own_order(self) -> bool {
+        self.column == SortColumn::Priority
     }
 }
 
@@ -76,36 +85,77 @@ fn sort_key(row: &Row, column: SortColumn) -> i64 {
 /// A row's place in a sorted list: smaller comes first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Place {
-    /// A column value (negated when descending), then the id.
-    Value(i64, NodeId),
-    /// The best-first open list's own key, which ends in the storing rank.
-    Pick(Key),
+    /// A column value (negated when descending), then the row's own order.
+    Value(i64, Rank),
+    /// The row's own order alone.
+    Own(Rank),
 }
 
-/// How rows are placed: by a column, or (for best-first searches, whose open order is a sort
-/// by [`Session::open_key`]) by the algorithm's priority. `None`: only the session knows the
-/// order (a stack, an iterative-deepening path), so the list is rebuilt from
-/// [`Session::open_order`].
-fn placer(session: &dyn Session, status: Status, sort: Sort) -> Option<impl Fn(&Row) -> Place> {
-    let by_key = match (status, sort.column, sort.descending) {
-        (Status::Open, SortColumn::Priority, true) => return None,
-        (Status::Open, SortColumn::Priority, false) => {
-            if !is_best_first(session) {
-                return None;
+/// A row's rank in its table's own order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    /// The best-first open list's key, which is its pick order (it ends in the storing rank).
+    Pick(Key),
+    /// The place in an open list only the session can order (a stack, an iterative-deepening
+    /// path).
+    Listed(u32),
+    /// Storing order (closed rows).
+    Stored(NodeId),
+}
+
+/// Where a row's own rank comes from.
+enum Ranks {
+    Pick,
+    /// Each id's place in [`Session::open_order`] (`u32::MAX` for rows not on it).
+    Listed(Vec<u32>),
+    Stored,
+}
+
+/// Places rows for one table and sort.
+struct Placer<'a> {
+    session: &'a dyn Session,
+    sort: Sort,
+    ranks: Ranks,
+}
+
+impl Placer<'_> {
+    /// How rows of `status` are placed under `sort`. `None`: the open list in pick order of a
+    /// search that only the session can order, which is copied from [`Session::open_order`].
+    fn new(session: &dyn Session, status: Status, sort: Sort) -> Option<Placer<'_>> {
+        let ranks = match status {
+            Status::Closed => Ranks::Stored,
+            Status::Open if is_best_first(session) => Ranks::Pick,
+            Status::Open if sort.is_own_order() => return None,
+            Status::Open => {
+                let mut places = vec![u32::MAX; session.rows()];
+                for (place, id) in session.open_order().into_iter().enumerate() {
+                    places[id as usize] = u32::try_from(place).expect("places fit in u32");
+                }
+                Ranks::Listed(places)
             }
-            true
+        };
+        Some(Placer {
+            session,
+            sort,
+            ranks,
+        })
+    }
+
+    fn place(&self, row: &Row) -> Place {
+        let rank = match &self.ranks {
+            Ranks::Pick => self
+                .session
+                .open_key(row.id)
+                .map_or(Rank::Stored(row.id), Rank::Pick),
+            Ranks::Listed(places) => Rank::Listed(places[row.id as usize]),
+            Ranks::Stored => Rank::Stored(row.id),
+        };
+        if self.sort.is_own_order() {
+            return Place::Own(rank);
         }
-        _ => false,
-    };
-    Some(
-        move |row: &Row| match by_key.then(|| session.open_key(row.id)).flatten() {
-            Some(key) => Place::Pick(key),
-            None => {
-                let value = sort_key(row, sort.column);
-                Place::Value(if sort.descending { -value } else { value }, row.id)
-            }
-        },
-    )
+        let value = sort_key(row, self.sort.column);
+        Place::Value(if self.sort.descending { -value } else { value }, rank)
+    }
 }
 
 /// Whether rows change only as the log records and the open order is a sort by
@@ -200,20 +250,14 @@ impl SortedIds {
         now: f64,
     ) {
         self.places.clear();
-        self.ids = match placer(session, status, wanted.2) {
-            None => {
-                let mut ids = session.open_order();
-                if wanted.2.descending {
-                    ids.reverse();
-                }
-                ids
-            }
-            Some(place) => {
+        self.ids = match Placer::new(session, status, wanted.2) {
+            None => session.open_order(),
+            Some(placer) => {
                 let rows = NodeId::try_from(session.rows()).expect("ids fit in u32");
                 let mut keyed: Vec<(Place, NodeId)> = (0..rows)
                     .filter_map(|id| {
                         let row = session.row(id);
-                        (row.status == status).then(|| (place(&row), id))
+                        (row.status == status).then(|| (placer.place(&row), id))
                     })
                     .collect();
                 keyed.sort_unstable();
@@ -235,7 +279,7 @@ impl SortedIds {
         if !is_best_first(session) {
             return false;
         }
-        let Some(place) = placer(session, status, sort) else {
+        let Some(placer) = Placer::new(session, status, sort) else {
             return false;
         };
         let log = session.log();
@@ -267,7 +311,7 @@ impl SortedIds {
             if *flag {
                 let row = session.row(NodeId::try_from(id).expect("ids fit in u32"));
                 if row.status == status {
-                    added.push((place(&row), row.id));
+                    added.push((placer.place(&row), row.id));
                 }
             }
         }
@@ -328,6 +372,10 @@ impl SortedIds {
 pub struct TableView<'a> {
     /// Salt for widget ids (two tables share one window).
     pub name: &'static str,
+    /// The line above the table ("Open list (12) — f = g + h").
+    pub title: String,
+    /// Which list the table shows (the open list has the tie column and pick order).
+    pub status: Status,
     /// Where the rows' values come from.
     pub session: &'a dyn Session,
     /// The rows, in table order.
@@ -336,8 +384,8 @@ pub struct TableView<'a> {
     pub pick: Option<&'a Pick>,
     /// The selected row, highlighted.
     pub selected: Option<NodeId>,
-    /// Whether the table has the tie column (the open list).
-    pub ties: bool,
+    /// Sorting is off (during the quiz any order but storing order would give the answer away).
+    pub sort_locked: bool,
     /// Rows whose h broke a promise, with the words: marked in the h column.
     pub warnings: &'a std::collections::BTreeMap<NodeId, String>,
 }
@@ -347,141 +395,331 @@ const PICK_COLOR: Color32 = Color32::from_rgb(0x2e, 0x6b, 0x3a);
 /// Marks of rows tied with the next pick.
 const TIE_COLOR: Color32 = Color32::from_rgb(0xd0, 0xa0, 0x30);
 
-const HEADERS: [(&str, Option<SortColumn>); 9] = [
-    ("#", Some(SortColumn::Id)),
-    ("state", None),
-    ("g", Some(SortColumn::G)),
-    ("h", Some(SortColumn::H)),
-    ("f", Some(SortColumn::F)),
-    ("depth", Some(SortColumn::Depth)),
-    ("parent", Some(SortColumn::Parent)),
-    ("reopened", Some(SortColumn::Reopened)),
-    ("tie", None),
+/// One column of a table: its header, sort, width and what it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Col {
+    Id,
+    State,
+    G,
+    H,
+    F,
+    Tie,
+    Depth,
+    Parent,
+    Reopened,
+}
+
+/// The open list's columns: what a lesson points at (g, h, f and the ties) comes first, so a
+/// narrow window scrolls away only the rest.
+const OPEN_COLUMNS: [Col; 9] = [
+    Col::Id,
+    Col::State,
+    Col::G,
+    Col::H,
+    Col::F,
+    Col::Tie,
+    Col::Depth,
+    Col::Parent,
+    Col::Reopened,
 ];
 
-/// Draws one table; header clicks change `sort`, row clicks select.
+/// The closed list's columns (no ties: closed rows are not picked).
+const CLOSED_COLUMNS: [Col; 8] = [
+    Col::Id,
+    Col::State,
+    Col::G,
+    Col::H,
+    Col::F,
+    Col::Depth,
+    Col::Parent,
+    Col::Reopened,
+];
+
+impl Col {
+    fn label(self) -> &'static str {
+        match self {
+            Col::Id => "#",
+            Col::State => "state",
+            Col::G => "g",
+            Col::H => "h",
+            Col::F => "f",
+            Col::Tie => "tie",
+            Col::Depth => "depth",
+            Col::Parent => "parent",
+            Col::Reopened => "reopened",
+        }
+    }
+
+    fn sort(self) -> Option<SortColumn> {
+        match self {
+            Col::Id => Some(SortColumn::Id),
+            Col::G => Some(SortColumn::G),
+            Col::H => Some(SortColumn::H),
+            Col::F => Some(SortColumn::F),
+            Col::Depth => Some(SortColumn::Depth),
+            Col::Parent => Some(SortColumn::Parent),
+            Col::Reopened => Some(SortColumn::Reopened),
+            Col::State | Col::Tie => None,
+        }
+    }
+
+    /// The state column takes what is left and gives it up first (down to a short stub, and
+    /// not resized by hand, so it always yields); the others keep their width, and a window
+    /// too narrow for them scrolls sideways.
+    fn width(self) -> Column {
+        match self {
+            Col::State => Column::remainder()
+                .at_least(64.0)
+                .clip(true)
+                .resizable(false),
+            Col::Id | Col::Tie | Col::Parent => Column::initial(56.0).at_least(36.0),
+            Col::G | Col::H | Col::F | Col::Depth => Column::initial(46.0).at_least(28.0),
+            Col::Reopened => Column::initial(66.0).at_least(36.0),
+        }
+    }
+
+    /// What the column counts, in words, for its header's tooltip.
+    fn tip(self, session: &dyn Session) -> String {
+        let s = session.settings();
+        match self {
+            Col::Id => "#: the row's number. States are numbered in the order they were stored \
+                        (#0 is the start); ▶ marks the state picked next."
+                .into(),
+            Col::State => "state: the state itself, written in one line.".into(),
+            Col::G => "g: the cost of the cheapest route found so far from the start to this \
+                       state."
+                .into(),
+            Col::H => format!(
+                "h: the estimate ({}) of the cost still to go from this state to the goal.",
+                s.heuristic
+            ),
+            Col::F if is_best_first(session) => format!(
+                "f: the number the open list is ordered by, {} for {}; the lowest f is picked \
+                 next.",
+                s.algorithm.priority_formula(),
+                s.algorithm
+            ),
+            Col::F => format!(
+                "f: {} for {}, shown for comparison; {} picks the top of its stack, not by f.",
+                s.algorithm.priority_formula(),
+                s.algorithm,
+                s.algorithm
+            ),
+            Col::Tie => format!(
+                "tie: rows tied with the next pick (▶). \"= f\": the same f; \"= f, h\": the \
+                 same h too. The tie-break rule ({}) decides between them.",
+                s.tie_break_words()
+            ),
+            Col::Depth => "depth: how many moves this state is from the start.".into(),
+            Col::Parent => "parent: the row this state was reached from (click it to select \
+                            it)."
+                .into(),
+            Col::Reopened => "reopened: how many times this state was closed and then opened \
+                              again because a cheaper route to it was found."
+                .into(),
+        }
+    }
+}
+
+/// The name of a table's own order: pick order for the open list, storing order for the
+/// closed list.
+fn own_order_name(status: Status) -> &'static str {
+    match status {
+        Status::Open => "Pick order",
+        Status::Closed => "Storing order",
+    }
+}
+
+/// Draws one table under its title line; header clicks and the own-order control change
+/// `sort`, row clicks select.
 pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Command> {
     let mut command = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    let columns = columns_of(view.status);
     ui.push_id(view.name, |ui| {
-        let headers = if view.ties {
-            &HEADERS[..]
-        } else {
-            &HEADERS[..HEADERS.len() - 1]
-        };
-        let mut table = TableBuilder::new(ui)
-            .striped(true)
-            .sense(Sense::click())
-            .resizable(true)
+        title_line(ui, view, sort);
+        // The sideways bar always shows: a table wider than its panel says so, and a bar that
+        // came and went as the columns settled would cost repaints.
+        ScrollArea::horizontal()
+            .id_salt("sideways")
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .auto_shrink([false, false])
-            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::initial(64.0).at_least(36.0))
-            .column(Column::initial(110.0).at_least(40.0).clip(true));
-        for _ in 2..6 {
-            table = table.column(Column::initial(48.0).at_least(24.0));
-        }
-        table = table
-            .column(Column::initial(56.0).at_least(24.0))
-            .column(Column::initial(72.0).at_least(24.0));
-        if view.ties {
-            table = table.column(Column::remainder().at_least(30.0));
-        }
-        table
-            .header(row_height, |mut header| {
-                for &(label, column) in headers {
-                    header.col(|ui| {
-                        let Some(column) = column else {
-                            ui.strong(label);
-                            return;
-                        };
-                        let arrow = match (sort.column == column, sort.descending) {
-                            (false, _) => "",
-                            (true, false) => " ▲",
-                            (true, true) => " ▼",
-                        };
-                        let button =
-                            egui::Button::new(RichText::new(format!("{label}{arrow}")).strong())
-                                .frame(false);
-                        if ui
-                            .add(button)
-                            .on_hover_text(format!("Sort by {label}; click again to reverse"))
-                            .clicked()
-                        {
-                            *sort = sort.clicked(column);
-                            ui.ctx().request_repaint();
-                        }
-                    });
+            .show(ui, |ui| {
+                let mut table = TableBuilder::new(ui)
+                    .id_salt("rows")
+                    .striped(true)
+                    .sense(Sense::click())
+                    .resizable(true)
+                    .auto_shrink([false, false])
+                    .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+                for col in columns {
+                    table = table.column(col.width());
                 }
-            })
-            .body(|body| {
-                body.rows(row_height, view.ids.len(), |mut table_row| {
-                    let id = view.ids[table_row.index()];
-                    let row = view.session.row(id);
-                    let warning = view.warnings.get(&id);
-                    let is_pick = view.pick.is_some_and(|p| p.id == id);
-                    table_row.set_selected(view.selected == Some(id));
-                    let marks = match view.pick {
-                        Some(pick) if !is_pick && row.status == Status::Open => {
-                            tie_marks(pick, &row)
+                table
+                    .header(row_height, |mut header| {
+                        for &col in columns {
+                            header.col(|ui| header_cell(ui, view, col, sort));
                         }
-                        _ => String::new(),
-                    };
-                    let cells = [
-                        if is_pick {
-                            format!("▶ {id}")
-                        } else {
-                            id.to_string()
-                        },
-                        view.session.state_text(id),
-                        row.g.to_string(),
-                        match warning {
-                            Some(_) => format!("{} {}", super::lesson::WARN_MARK, row.h),
-                            None => row.h.to_string(),
-                        },
-                        row.f.to_string(),
-                        row.depth.to_string(),
-                    ];
-                    for text in cells {
-                        table_row.col(|ui| cell(ui, is_pick, text));
-                    }
-                    table_row.col(|ui| {
-                        if let Some(parent) = row.parent
-                            && ui.link(format!("#{parent}")).clicked()
-                        {
-                            command = Some(Command::Select(Some(parent)));
-                        }
-                    });
-                    table_row.col(|ui| cell(ui, is_pick, row.reopened.to_string()));
-                    if view.ties {
-                        table_row.col(|ui| {
-                            if !marks.is_empty() {
-                                ui.colored_label(TIE_COLOR, marks);
+                    })
+                    .body(|body| {
+                        body.rows(row_height, view.ids.len(), |mut table_row| {
+                            let id = view.ids[table_row.index()];
+                            let row = view.session.row(id);
+                            let is_pick = view.pick.is_some_and(|p| p.id == id);
+                            table_row.set_selected(view.selected == Some(id));
+                            for &col in columns {
+                                table_row.col(|ui| {
+                                    if let Some(c) = body_cell(ui, view, col, &row, is_pick) {
+                                        command = Some(c);
+                                    }
+                                });
+                            }
+                            let mut response = table_row.response();
+                            if let Some(words) = view.warnings.get(&id) {
+                                response = response.on_hover_text(words);
+                            }
+                            if response.clicked() {
+                                command = Some(Command::Select(Some(id)));
                             }
                         });
-                    }
-                    let mut response = table_row.response();
-                    if let Some(words) = warning {
-                        response = response.on_hover_text(words);
-                    }
-                    if response.clicked() {
-                        command = Some(Command::Select(Some(id)));
-                    }
-                });
+                    });
             });
     });
     command
 }
 
-fn cell(ui: &mut Ui, is_pick: bool, text: String) {
+/// The title, the control back to the table's own order, and the sort in words.
+fn title_line(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(&view.title);
+        let own = own_order_name(view.status);
+        let tip = match view.status {
+            Status::Open => {
+                "List the open states in the order the algorithm will pick them: \
+                             row 1 is the next pick."
+            }
+            Status::Closed => "List the closed states in the order they were stored.",
+        };
+        let button = egui::Button::selectable(sort.is_own_order(), own);
+        if ui
+            .add_enabled(!view.sort_locked, button)
+            .on_hover_text(tip)
+            .on_disabled_hover_text(LOCKED)
+            .clicked()
+        {
+            *sort = Sort::default();
+        }
+        if !sort.is_own_order() {
+            let column = columns_of(view.status)
+                .iter()
+                .find(|c| c.sort() == Some(sort.column))
+                .map_or("#", |c| c.label());
+            let arrow = if sort.descending { "▼" } else { "▲" };
+            ui.weak(format!(
+                "sorted by {column} {arrow}; equal values in {}",
+                own.to_lowercase()
+            ));
+        }
+    });
+}
+
+/// Why sorting is off.
+const LOCKED: &str = "Sorting is off during the quiz: any other order would give the answer away.";
+
+fn columns_of(status: Status) -> &'static [Col] {
+    match status {
+        Status::Open => &OPEN_COLUMNS,
+        Status::Closed => &CLOSED_COLUMNS,
+    }
+}
+
+/// A header: a sort button (▲, then ▼, then back to the own order) with what it counts.
+fn header_cell(ui: &mut Ui, view: &TableView<'_>, col: Col, sort: &mut Sort) {
+    let tip = col.tip(view.session);
+    let Some(column) = col.sort() else {
+        ui.strong(col.label()).on_hover_text(tip);
+        return;
+    };
+    let arrow = match (sort.column == column, sort.descending) {
+        (false, _) => "",
+        (true, false) => " ▲",
+        (true, true) => " ▼",
+    };
+    let next = match sort.clicked(column) {
+        after if after.is_own_order() => own_order_name(view.status).to_lowercase(),
+        after if after.descending => "▼".into(),
+        _ => "▲".into(),
+    };
+    let button =
+        egui::Button::new(RichText::new(format!("{}{arrow}", col.label())).strong()).frame(false);
+    if ui
+        .add_enabled(!view.sort_locked, button)
+        .on_hover_text(format!("{tip}\nClick to sort: {next}."))
+        .on_disabled_hover_text(format!("{tip}\n{LOCKED}"))
+        .clicked()
+    {
+        *sort = sort.clicked(column);
+        ui.ctx().request_repaint();
+    }
+}
+
+/// One cell of a row; a click on the parent selects it.
+fn body_cell(
+    ui: &mut Ui,
+    view: &TableView<'_>,
+    col: Col,
+    row: &Row,
+    is_pick: bool,
+) -> Option<Command> {
+    let text = match col {
+        Col::Id if is_pick => format!("▶ {}", row.id),
+        Col::Id => row.id.to_string(),
+        Col::State => view.session.state_text(row.id),
+        Col::G => row.g.to_string(),
+        Col::H => match view.warnings.get(&row.id) {
+            Some(_) => format!("{} {}", super::lesson::WARN_MARK, row.h),
+            None => row.h.to_string(),
+        },
+        Col::F => row.f.to_string(),
+        Col::Depth => row.depth.to_string(),
+        Col::Reopened => row.reopened.to_string(),
+        Col::Tie => {
+            if let Some(pick) = view.pick.filter(|_| !is_pick && row.status == Status::Open) {
+                let marks = tie_marks(pick, row);
+                if !marks.is_empty() {
+                    ui.colored_label(TIE_COLOR, marks);
+                }
+            }
+            return None;
+        }
+        Col::Parent => {
+            let parent = row.parent?;
+            return ui
+                .link(format!("#{parent}"))
+                .clicked()
+                .then_some(Command::Select(Some(parent)));
+        }
+    };
+    let response = cell(ui, is_pick, text);
+    if col == Col::State {
+        // The column may be narrowed to a stub: the whole state is a hover away.
+        response.on_hover_ui(|ui| {
+            ui.label(view.session.state_text(row.id));
+        });
+    }
+    None
+}
+
+fn cell(ui: &mut Ui, is_pick: bool, text: String) -> egui::Response {
     if is_pick {
         ui.label(
             RichText::new(text)
                 .strong()
                 .color(Color32::WHITE)
                 .background_color(PICK_COLOR),
-        );
+        )
     } else {
-        ui.label(text);
+        ui.label(text)
     }
 }
 
@@ -501,9 +739,19 @@ mod tests {
         session
     }
 
+    /// Each id's place in the session's own open order (the fresh, slow way).
+    fn pick_places(session: &dyn Session) -> Vec<usize> {
+        let mut places = vec![usize::MAX; session.rows()];
+        for (place, id) in session.open_order().into_iter().enumerate() {
+            places[id as usize] = place;
+        }
+        places
+    }
+
     #[test]
-    fn column_sorts_order_by_value_then_by_id() {
+    fn column_sorts_order_by_value_then_by_pick_order() {
         let session = seed_after(6);
+        let places = pick_places(session.as_ref());
         for column in [
             SortColumn::G,
             SortColumn::H,
@@ -512,9 +760,9 @@ mod tests {
         ] {
             for descending in [false, true] {
                 let ids = sorted_ids(session.as_ref(), Status::Open, Sort { column, descending });
-                let keys: Vec<(i64, NodeId)> = ids
+                let keys: Vec<(i64, usize)> = ids
                     .iter()
-                    .map(|&id| (sort_key(&session.row(id), column), id))
+                    .map(|&id| (sort_key(&session.row(id), column), places[id as usize]))
                     .collect();
                 for pair in keys.windows(2) {
                     let (a, b) = (pair[0], pair[1]);
@@ -577,6 +825,7 @@ mod tests {
                         .clicked(SortColumn::G)
                         .clicked(SortColumn::G),
                 ),
+                (Status::Open, Sort::default().clicked(SortColumn::F)),
                 (Status::Closed, Sort::default()),
                 (Status::Closed, Sort::default().clicked(SortColumn::Depth)),
             ];
@@ -588,11 +837,19 @@ mod tests {
                 }
                 for ((status, sort), list) in sorts.iter().zip(&mut lists) {
                     list.refresh(session.as_ref(), *status, *sort, f64::from(round), false);
-                    // A fresh list built the slow way, by sorting every row.
-                    let mut fresh: Vec<(i64, NodeId)> = (0..session.rows() as NodeId)
+                    // A fresh list built the slow way, by sorting every row: equal values in
+                    // pick order when open, in storing order when closed.
+                    let places = pick_places(session.as_ref());
+                    let mut fresh: Vec<(i64, usize, NodeId)> = (0..session.rows() as NodeId)
                         .map(|id| session.row(id))
                         .filter(|row| row.status == *status)
-                        .map(|row| (sort_key(&row, sort.column), row.id))
+                        .map(|row| {
+                            let then = match status {
+                                Status::Open => places[row.id as usize],
+                                Status::Closed => row.id as usize,
+                            };
+                            (sort_key(&row, sort.column), then, row.id)
+                        })
                         .collect();
                     fresh.sort_by(|a, b| {
                         let by_value = if sort.descending {
@@ -605,7 +862,7 @@ mod tests {
                     if sort.column == SortColumn::Priority && *status == Status::Open {
                         assert_eq!(list.ids(), session.open_order().as_slice(), "{algorithm:?}");
                     } else {
-                        let fresh: Vec<NodeId> = fresh.into_iter().map(|(_, id)| id).collect();
+                        let fresh: Vec<NodeId> = fresh.into_iter().map(|(_, _, id)| id).collect();
                         assert_eq!(
                             list.ids(),
                             fresh.as_slice(),
@@ -618,6 +875,19 @@ mod tests {
                 assert!(session.counts().reopened > 0, "the case reopens rows");
             }
         }
+    }
+
+    #[test]
+    fn header_clicks_cycle_up_down_and_home() {
+        let home = Sort::default();
+        let up = home.clicked(SortColumn::F);
+        assert_eq!((up.column, up.descending), (SortColumn::F, false));
+        let down = up.clicked(SortColumn::F);
+        assert_eq!((down.column, down.descending), (SortColumn::F, true));
+        assert_eq!(down.clicked(SortColumn::F), home);
+        assert!(home.is_own_order() && !up.is_own_order());
+        // Another header starts again at ▲.
+        assert_eq!(down.clicked(SortColumn::G), home.clicked(SortColumn::G));
     }
 
     #[test]
