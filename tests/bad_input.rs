@@ -570,7 +570,7 @@ fn apply(text: &str, edit: &Edit) -> String {
 
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig {
-        cases: 300,
+        cases: 5000,
         failure_persistence: None,
         ..proptest::prelude::ProptestConfig::default()
     })]
