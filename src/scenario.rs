@@ -534,13 +534,7 @@ impl Scenario {
                     &spec,
                 )
             }
-            ProblemSpec::Graph {
-                nodes,
-                edges,
-                directed,
-                start,
-                goal,
-            } => boxed(Graph::new(nodes, edges, *directed, start, goal), &spec),
+            ProblemSpec::Graph { .. } => boxed(self.graph().expect("a graph problem"), &spec),
             ProblemSpec::Sokoban { cost, .. } => {
                 let picked = self.level_text()?;
                 boxed(Sokoban::new(picked, *cost), &spec)
@@ -587,17 +581,28 @@ impl Scenario {
                     .map_err(|why| ScenarioError::Invalid(format!("{}: {why}", where_())))?;
                 sokoban::check_level(&text).map_err(|m| located(where_(), m))
             }
-            ProblemSpec::Graph {
-                nodes,
-                edges,
-                directed,
-                start,
-                goal,
-            } => Graph::new(nodes, edges, *directed, start, goal)
+            ProblemSpec::Graph { .. } => self
+                .graph()
+                .expect("a graph problem")
                 .validate()
                 .map_err(|why| ScenarioError::Invalid(format!("{origin}: {why}"))),
             ProblemSpec::SlidingPuzzle { .. } | ProblemSpec::NQueens { .. } => Ok(()),
         }
+    }
+
+    /// The graph a `Graph` problem describes (kept with its defect, if it has one).
+    fn graph(&self) -> Option<Graph> {
+        let ProblemSpec::Graph {
+            nodes,
+            edges,
+            directed,
+            start,
+            goal,
+        } = &self.problem
+        else {
+            return None;
+        };
+        Some(Graph::new(nodes, edges, *directed, start, goal))
     }
 
     /// A file the problem names, as the user would find it (relative to the scenario's folder).
