@@ -201,8 +201,31 @@ pub fn run(args: &RunArgs, out: &mut dyn Write) -> u8 {
     exit_status(run_inner(args, out).map(|()| 0))
 }
 
+/// Reads a scenario file for a command, with every file it names checked as input
+/// ([`Scenario::check_input`]): the CLI's one rule is that anything wrong with a file the user
+/// gave is unusable input (exit 2), while a well-formed instance that cannot be searched runs
+/// to outcome `refused` (exit 0).
+///
+/// # Errors
+/// The scenario or a file it names is unreadable or malformed.
+pub(crate) fn load_scenario(path: &std::path::Path) -> Result<Scenario, ScenarioError> {
+    let scenario = Scenario::load(path)?;
+    scenario.check_input(&path.display().to_string())?;
+    Ok(scenario)
+}
+
 fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
-    let scenario = Scenario::load(&args.scenario)?;
+    let scenario = load_scenario(&args.scenario)?;
+    let domain_files = scenario.input_files();
+    let inputs: Vec<&std::path::Path> = std::iter::once(args.scenario.as_path())
+        .chain(domain_files.iter().map(PathBuf::as_path))
+        .collect();
+    let outputs: Vec<&std::path::Path> = [&args.trace, &args.csv, &args.posthoc]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .collect();
+    crate::check_outputs(&inputs, &outputs).map_err(ScenarioError::Invalid)?;
     let mut session = scenario.session(&args.search.spec())?;
     let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref());
     let max_steps = args.max_steps.unwrap_or(u64::MAX);

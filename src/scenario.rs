@@ -4,13 +4,14 @@
 //! first heuristic) and the algorithm (its tie-break policy). Saving writes a temporary file
 //! beside the target and renames it over, so a failed save never leaves half a file.
 
+use crate::domains::Malformed;
 use crate::domains::graph::{Graph, GraphEdge, GraphNode};
 use crate::domains::grid::{Cell as GridCell, Grid, GridMap, Moves};
 use crate::domains::movingai;
 use crate::domains::queens::NQueens;
 use crate::domains::sliding::{self, SlidingPuzzle};
 use crate::domains::sokoban::{self, Sokoban, SokobanCost};
-use crate::engine::problem::Problem;
+use crate::engine::problem::{Problem, Refusal};
 use crate::engine::search::Search;
 use crate::engine::session::Session;
 use crate::engine::settings::{
@@ -23,8 +24,10 @@ use std::path::{Path, PathBuf};
 pub mod grid_edit;
 pub mod watch;
 
-/// A problem instance plus search settings.
+/// A problem instance plus search settings. Unknown fields are errors (a misspelled `gaol:`
+/// must not silently run with the default), here and in every struct a scenario holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scenario {
     #[serde(default)]
     pub title: String,
@@ -44,6 +47,7 @@ pub struct Scenario {
 
 /// The problem instance, one variant per domain.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ProblemSpec {
     SlidingPuzzle {
         width: usize,
@@ -108,7 +112,7 @@ fn eight() -> usize {
 /// Search settings as written in a file or given on the command line: anything left out takes
 /// its default. Also used for overrides, where a given field wins.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SearchSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub algorithm: Option<Algorithm>,
@@ -317,6 +321,74 @@ pub(crate) fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// A RON error in the user's words: an unknown field or variant names the nearest valid one,
+/// too deep a nesting says so (rather than naming parser options).
+#[must_use]
+pub fn ron_message(code: &ron::Error) -> String {
+    match code {
+        ron::Error::NoSuchStructField {
+            expected, found, ..
+        } => unknown("field", found, expected),
+        ron::Error::NoSuchEnumVariant {
+            expected, found, ..
+        } => unknown("variant", found, expected),
+        ron::Error::ExceededRecursionLimit => {
+            "nesting too deep: brackets and parentheses are nested more deeply than any \
+             scenario needs"
+                .into()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// "unknown field `gaol` — did you mean `goal`?", or the list of valid names when none is
+/// close.
+fn unknown(what: &str, found: &str, expected: &[&str]) -> String {
+    let nearest = expected
+        .iter()
+        .map(|name| (edit_distance(found, name), *name))
+        .min()
+        // Close enough to be a slip: a third of the name's letters, at least one, and never the
+        // whole name (`z` is no misspelling of `x`).
+        .filter(|(d, name)| {
+            let len = name.chars().count();
+            *d <= (len / 3).max(1) && *d < len
+        });
+    match nearest {
+        Some((_, name)) => format!("unknown {what} `{found}` — did you mean `{name}`?"),
+        None if expected.is_empty() => format!("unknown {what} `{found}`"),
+        None => format!(
+            "unknown {what} `{found}`; expected one of: {}",
+            expected.join(", ")
+        ),
+    }
+}
+
+/// The fewest single-character insertions, deletions, substitutions and swaps of neighbours
+/// that turn `a` into `b` (so `gaol` is one step from `goal`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // rows[k][j]: distance between a[..i-k] and b[..j], for the current row i and the two before.
+    let mut rows = [
+        vec![0; b.len() + 1],
+        vec![0; b.len() + 1],
+        (0..=b.len()).collect(),
+    ];
+    for i in 1..=a.len() {
+        rows.rotate_left(1);
+        rows[2][0] = i;
+        for j in 1..=b.len() {
+            let substitute = rows[1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitute.min(rows[1][j] + 1).min(rows[2][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[0][j - 2] + 1);
+            }
+            rows[2][j] = best;
+        }
+    }
+    rows[2][b.len()]
+}
+
 impl Scenario {
     /// Parses scenario text; `origin` names it in error messages, `base_dir` resolves the
     /// relative file names inside it.
@@ -331,7 +403,7 @@ impl Scenario {
                     path: origin.to_string(),
                     line: e.span.start.line,
                     column: e.span.start.col,
-                    message: e.code.to_string(),
+                    message: ron_message(&e.code),
                 })?;
         scenario.base_dir = base_dir.to_path_buf();
         Ok(scenario)
@@ -464,42 +536,136 @@ impl Scenario {
                 moves,
             } => {
                 let parsed = self.grid_map(map.as_deref(), map_file.as_deref())?;
-                boxed(Grid::new(parsed, *start, *goal, *moves), &spec)
+                boxed(
+                    Grid::new(parsed.map_err(Refusal::from), *start, *goal, *moves),
+                    &spec,
+                )
             }
-            ProblemSpec::Graph {
-                nodes,
-                edges,
-                directed,
-                start,
-                goal,
-            } => boxed(Graph::new(nodes, edges, *directed, start, goal), &spec),
-            ProblemSpec::Sokoban {
-                level,
-                level_file,
-                index,
-                title,
-                cost,
-            } => {
-                let text = match (level, level_file) {
-                    (Some(text), None) => text.clone(),
-                    (None, Some(file)) => self.read_file(file)?,
-                    _ => {
-                        return Err(ScenarioError::Invalid(
-                            "a Sokoban problem needs exactly one of level (inline) or level_file"
-                                .into(),
-                        ));
-                    }
-                };
-                let picked = sokoban::pick_level(&text, *index, title.as_deref());
+            ProblemSpec::Graph { .. } => boxed(self.graph().expect("a graph problem"), &spec),
+            ProblemSpec::Sokoban { cost, .. } => {
+                let picked = self.level_text()?;
                 boxed(Sokoban::new(picked, *cost), &spec)
             }
         })
+    }
+
+    /// Checks the files the problem names and the text it holds (a map, a level, a graph's
+    /// names) as input: anything malformed is an error naming the file, with line and column
+    /// where the text has them. [`Scenario::session`] instead keeps such a defect as the
+    /// instance's refusal, so the app can still show it; the CLI calls this first, so that any
+    /// bad file the user gave is unusable input (exit 2). `origin` names the scenario itself.
+    ///
+    /// # Errors
+    /// The first defect found.
+    pub fn check_input(&self, origin: &str) -> Result<(), ScenarioError> {
+        let located = |path: String, m: Malformed| ScenarioError::Syntax {
+            path,
+            line: m.line,
+            column: m.column,
+            message: m.message,
+        };
+        let inline = |what: &str| format!("{origin} (the inline {what})");
+        match &self.problem {
+            ProblemSpec::Grid { map, map_file, .. } => self
+                .grid_map(map.as_deref(), map_file.as_deref())?
+                .map(drop)
+                .map_err(|m| {
+                    located(
+                        map_file
+                            .as_ref()
+                            .map_or_else(|| inline("map"), |f| self.shown(f)),
+                        m,
+                    )
+                }),
+            ProblemSpec::Sokoban { level_file, .. } => {
+                let where_ = || {
+                    level_file
+                        .as_ref()
+                        .map_or_else(|| inline("level"), |f| self.shown(f))
+                };
+                let text = self
+                    .level_text()?
+                    .map_err(|why| ScenarioError::Invalid(format!("{}: {why}", where_())))?;
+                sokoban::check_level(&text).map_err(|m| located(where_(), m))
+            }
+            ProblemSpec::Graph { .. } => self
+                .graph()
+                .expect("a graph problem")
+                .validate()
+                .map_err(|why| ScenarioError::Invalid(format!("{origin}: {why}"))),
+            ProblemSpec::SlidingPuzzle { .. } | ProblemSpec::NQueens { .. } => Ok(()),
+        }
+    }
+
+    /// The graph a `Graph` problem describes (kept with its defect, if it has one).
+    fn graph(&self) -> Option<Graph> {
+        let ProblemSpec::Graph {
+            nodes,
+            edges,
+            directed,
+            start,
+            goal,
+        } = &self.problem
+        else {
+            return None;
+        };
+        Some(Graph::new(nodes, edges, *directed, start, goal))
+    }
+
+    /// A file the problem names, as the user would find it (relative to the scenario's folder).
+    fn shown(&self, name: &str) -> String {
+        self.base_dir.join(name).display().to_string()
+    }
+
+    /// Every file on disk the scenario reads besides itself (a map or level file): inputs an
+    /// output must never overwrite.
+    #[must_use]
+    pub fn input_files(&self) -> Vec<PathBuf> {
+        match &self.problem {
+            ProblemSpec::Grid {
+                map_file: Some(f), ..
+            }
+            | ProblemSpec::Sokoban {
+                level_file: Some(f),
+                ..
+            } => vec![self.base_dir.join(f)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// A Sokoban problem's level text: written inline, as it stands; from a file, the level
+    /// picked by index or title (the inner result: the level, or why none could be picked).
+    ///
+    /// # Errors
+    /// Both or neither of `level` and `level_file` given, or the file cannot be read.
+    fn level_text(&self) -> Result<Result<String, Refusal>, ScenarioError> {
+        let ProblemSpec::Sokoban {
+            level,
+            level_file,
+            index,
+            title,
+            ..
+        } = &self.problem
+        else {
+            return Err(ScenarioError::Invalid("not a Sokoban problem".into()));
+        };
+        match (level, level_file) {
+            (Some(text), None) => Ok(Ok(text.clone())),
+            (None, Some(file)) => Ok(sokoban::pick_level(
+                &self.read_file(file)?,
+                *index,
+                title.as_deref(),
+            )),
+            _ => Err(ScenarioError::Invalid(
+                "a Sokoban problem needs exactly one of level (inline) or level_file".into(),
+            )),
+        }
     }
 }
 
 impl Scenario {
     /// A grid's map, written inline (`map`) or read from `map_file` (a Moving AI `.map`, or
-    /// plain rows), parsed; the inner result is the map or why it is refused.
+    /// plain rows), parsed; the inner result is the map or what is wrong with its text.
     ///
     /// # Errors
     /// Both or neither of `map` and `map_file` given, or the file cannot be read.
@@ -507,7 +673,7 @@ impl Scenario {
         &self,
         map: Option<&str>,
         map_file: Option<&str>,
-    ) -> Result<Result<GridMap, crate::engine::problem::Refusal>, ScenarioError> {
+    ) -> Result<Result<GridMap, Malformed>, ScenarioError> {
         match (map, map_file) {
             (Some(text), None) => Ok(GridMap::parse(text)),
             (None, Some(file)) => {
@@ -596,6 +762,27 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(err.starts_with("bad.ron: line 2, column 24"), "{err}");
+    }
+
+    #[test]
+    fn too_deep_nesting_is_said_in_the_users_words() {
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        let err = ron_options().from_str::<ron::Value>(&deep).unwrap_err();
+        assert!(matches!(err.code, ron::Error::ExceededRecursionLimit));
+        let words = ron_message(&err.code);
+        assert!(words.starts_with("nesting too deep"), "{words}");
+        assert!(!words.contains("recursion_limit"), "{words}");
+    }
+
+    #[test]
+    fn near_misses_are_one_slip_away() {
+        assert_eq!(edit_distance("gaol", "goal"), 1);
+        assert_eq!(edit_distance("algoritm", "algorithm"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        let fields = &["title", "notes", "problem", "search"];
+        assert!(unknown("field", "titel", fields).ends_with("did you mean `title`?"));
+        assert!(unknown("field", "colour", fields).contains("expected one of: title, notes"));
     }
 
     #[test]

@@ -315,10 +315,15 @@ fn malformed_maps_levels_and_graphs_are_refused_with_the_reason() {
         r#"Scenario(problem: Graph(nodes: [(name: "A")], edges: [("A", "B", 1)], start: "A", goal: "A"))"#,
     );
     assert!(why.contains("'B' is not a node"), "{why}");
-    let why = refusal(
+    // A cost the fixed point cannot hold is refused while reading the file, with its place.
+    let bad_cost = Scenario::parse(
         r#"Scenario(problem: Graph(nodes: [(name: "A"), (name: "B")], edges: [("A", "B", -3)], start: "A", goal: "B"))"#,
-    );
-    assert!(why.contains("costs -3"), "{why}");
+        "test",
+        &scenarios_dir(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(bad_cost.contains("edge A–B costs -3"), "{bad_cost}");
     // Unusable input is an error, not a refusal.
     let missing = scenario(
         r#"Scenario(problem: Grid(map_file: "maps/nowhere.map", start: (x: 0, y: 0), goal: (x: 1, y: 0)))"#,

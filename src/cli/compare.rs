@@ -2,7 +2,7 @@
 
 use crate::engine::compare::{Comparison, Lane};
 use crate::engine::settings::{Algorithm, Heuristic, TieKey};
-use crate::scenario::{Scenario, ScenarioError, SearchSpec};
+use crate::scenario::{ScenarioError, SearchSpec};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -83,7 +83,7 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> u8 {
 }
 
 fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
-    let scenario = Scenario::load(&args.scenario)?;
+    let scenario = super::load_scenario(&args.scenario)?;
     let lanes = args
         .columns()?
         .into_iter()

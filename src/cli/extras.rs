@@ -7,7 +7,7 @@ use crate::engine::session::Session;
 use crate::export::{CsvRecorder, PosthocRecorder};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::trace::Trace;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The recorders and breakpoints of one run.
 pub struct RunExtras {
@@ -18,11 +18,10 @@ pub struct RunExtras {
     stopped_by: Option<(Breakpoint, String)>,
 }
 
-fn unusable(path: &Path, message: impl ToString) -> ScenarioError {
-    ScenarioError::Write {
-        path: path.display().to_string(),
-        message: message.to_string(),
-    }
+/// A save that failed: the saver's error already names the file, so it is passed on as it
+/// reads (wrapping it again printed "cannot save X: cannot save X: …").
+fn unusable(error: impl ToString) -> ScenarioError {
+    ScenarioError::Invalid(error.to_string())
 }
 
 impl RunExtras {
@@ -75,13 +74,13 @@ impl RunExtras {
     ) -> Result<(), ScenarioError> {
         if let Some((path, trace)) = &mut self.trace {
             trace.finish(session);
-            trace.save(path).map_err(|e| unusable(path, e))?;
+            trace.save(path).map_err(unusable)?;
         }
         if let Some((path, csv)) = &self.csv {
-            csv.save(path).map_err(|e| unusable(path, e))?;
+            csv.save(path).map_err(unusable)?;
         }
         if let Some((path, posthoc)) = &self.posthoc {
-            posthoc.save(path).map_err(|e| unusable(path, e))?;
+            posthoc.save(path).map_err(unusable)?;
         }
         if let Some((breakpoint, reason)) = &self.stopped_by
             && session.outcome().is_none()

@@ -37,6 +37,10 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
 }
 
 fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError> {
+    if let Some(csv) = &args.csv {
+        crate::check_outputs(&[args.trace.as_path()], &[csv.as_path()])
+            .map_err(|why| TraceError::Scenario(crate::scenario::ScenarioError::Invalid(why)))?;
+    }
     let trace = Trace::load(&args.trace)?;
     let recorded = trace.steps.len() as u64;
     let target = args.to.unwrap_or(recorded).min(recorded);

@@ -17,6 +17,7 @@ use std::collections::BinaryHeap;
 /// A node as written in a scenario: `(name: "Arad", x: 91, y: 108, h: 366)`. `x` and `y` place
 /// it for drawing (y grows downwards, as on screen).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GraphNode {
     pub name: String,
     #[serde(default)]
@@ -27,9 +28,38 @@ pub struct GraphNode {
     pub h: f64,
 }
 
-/// An edge as written in a scenario: `("Arad", "Sibiu", 140)`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// An edge as written in a scenario: `("Arad", "Sibiu", 140)`. A cost that is not a number
+/// from 0 to [`MAX_COST`] is refused while reading the file, so the error has its line and column.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GraphEdge(pub String, pub String, pub f64);
+
+impl<'de> Deserialize<'de> for GraphEdge {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The edge as written (`("A", "B", 1)` or, as the app saves it, `GraphEdge("A", "B", 1.0)`).
+        #[derive(Deserialize)]
+        #[serde(rename = "GraphEdge")]
+        struct Written(String, String, f64);
+        let Written(a, b, cost) = Written::deserialize(deserializer)?;
+        check_cost(&format!("edge {a}–{b} costs"), cost).map_err(serde::de::Error::custom)?;
+        Ok(GraphEdge(a, b, cost))
+    }
+}
+
+/// The largest edge cost or h a graph takes: costs are exact billionths in 64 bits (up to about
+/// 9.2 × 10⁹), and a bound well below that keeps the sums along a route exact too.
+pub const MAX_COST: f64 = 1e9;
+
+/// Checks a written cost or h: a number from 0 to [`MAX_COST`]. `what` starts the message
+/// ("edge A–B costs").
+fn check_cost(what: &str, value: f64) -> Result<(), String> {
+    if value.is_finite() && (0.0..=MAX_COST).contains(&value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} {value}; costs and h must be numbers from 0 to {MAX_COST:e} (one billion)"
+        ))
+    }
+}
 
 /// One graph search instance.
 #[derive(Clone, Debug, Default)]
@@ -82,12 +112,7 @@ impl Graph {
             if nodes[..i].iter().any(|m| m.name == n.name) {
                 return Err(Refusal(format!("node '{}' is written twice", n.name)));
             }
-            if !n.h.is_finite() || n.h < 0.0 {
-                return Err(Refusal(format!(
-                    "node '{}' has h = {}; h must be a number ≥ 0",
-                    n.name, n.h
-                )));
-            }
+            check_cost(&format!("node '{}' has h =", n.name), n.h).map_err(Refusal)?;
             views.push(GraphNodeView {
                 name: n.name.clone(),
                 x: n.x,
@@ -108,11 +133,7 @@ impl Graph {
                 find(a, &format!("edge {a}–{b} starts at"))?,
                 find(b, &format!("edge {a}–{b} ends at"))?,
             );
-            if !cost.is_finite() || *cost < 0.0 {
-                return Err(Refusal(format!(
-                    "edge {a}–{b} costs {cost}; costs must be numbers ≥ 0"
-                )));
-            }
+            check_cost(&format!("edge {a}–{b} costs"), *cost).map_err(Refusal)?;
             let e = u32::try_from(i).map_err(|_| Refusal("too many edges".into()))?;
             let node = |i: usize| u32::try_from(i).expect("fewer nodes than edges fit");
             out[from].push((e, node(to)));

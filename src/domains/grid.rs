@@ -9,6 +9,7 @@
 //! Successors come clockwise from north: N, NE, E, SE, S, SW, W, NW (only N, E, S, W when
 //! 4-connected). That fixed order is what first-stored and last-stored tie-breaks see.
 
+use super::Malformed;
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::Heuristic;
@@ -18,6 +19,7 @@ use std::sync::Arc;
 
 /// A cell of the map, `(x: column, y: row)`, origin top left.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Cell {
     pub x: usize,
     pub y: usize,
@@ -66,24 +68,32 @@ impl GridMap {
     /// walls (Moving AI's water is treated as a wall), `1`–`9` are floor with that terrain cost.
     ///
     /// # Errors
-    /// An empty map, rows of different lengths, or a character that is not a cell.
-    pub fn parse(text: &str) -> Result<GridMap, Refusal> {
+    /// An empty map, rows of different lengths, or a character that is not a cell, with its
+    /// line and column in `text`.
+    pub fn parse(text: &str) -> Result<GridMap, Malformed> {
         let rows: Vec<&str> = text
             .lines()
             .map(|l| l.strip_suffix('\r').unwrap_or(l))
             .collect();
         let rows = match rows.iter().rposition(|r| !r.is_empty()) {
             Some(last) => &rows[..=last],
-            None => return Err(Refusal("the map is empty".into())),
+            None => return Err(Malformed::at(1, 1, "the map is empty")),
         };
         let width = rows[0].chars().count();
-        let mut cells = Vec::with_capacity(width * rows.len());
+        if width == 0 {
+            return Err(Malformed::at(1, 1, "the map's first row is empty"));
+        }
+        let mut cells = Vec::with_capacity(width.saturating_mul(rows.len()));
         for (y, row) in rows.iter().enumerate() {
             let len = row.chars().count();
             if len != width {
-                return Err(Refusal(format!(
-                    "map row {y} has {len} cells but row 0 has {width}: every row must be as wide"
-                )));
+                return Err(Malformed::at(
+                    y + 1,
+                    len.min(width) + 1,
+                    format!(
+                        "map row {y} has {len} cells but row 0 has {width}: every row must be as wide"
+                    ),
+                ));
             }
             for (x, c) in row.chars().enumerate() {
                 cells.push(match c {
@@ -91,16 +101,17 @@ impl GridMap {
                     '#' | '@' | 'O' | 'T' | 'W' => 0,
                     '1'..='9' => u8::try_from(c.to_digit(10).unwrap_or(1)).unwrap_or(1),
                     other => {
-                        return Err(Refusal(format!(
-                            "map cell (x: {x}, y: {y}) is '{other}', which is not a map cell \
-                             (use . for floor, # @ T for walls, 1-9 for terrain cost)"
-                        )));
+                        return Err(Malformed::at(
+                            y + 1,
+                            x + 1,
+                            format!(
+                                "map cell (x: {x}, y: {y}) is '{other}', which is not a map cell \
+                                 (use . for floor, # @ T for walls, 1-9 for terrain cost)"
+                            ),
+                        ));
                     }
                 });
             }
-        }
-        if width == 0 {
-            return Err(Refusal("the map's first row is empty".into()));
         }
         Ok(GridMap {
             width,
@@ -333,8 +344,8 @@ impl Problem for Grid {
     }
 
     fn position(&self, state: &u32) -> Option<(i64, i64)> {
-        let cell = *state as usize;
-        let (x, y) = (cell % self.map.width, cell / self.map.width);
+        // `cell_of` copes with a refused (empty) map, where dividing by its width could not.
+        let (x, y) = self.cell_of(*state);
         Some((i64::try_from(x).ok()?, i64::try_from(y).ok()?))
     }
 }
@@ -348,7 +359,7 @@ mod tests {
 
     fn grid(map: &str, start: (usize, usize), goal: (usize, usize), moves: Moves) -> Grid {
         Grid::new(
-            GridMap::parse(map),
+            GridMap::parse(map).map_err(Refusal::from),
             Cell {
                 x: start.0,
                 y: start.1,

@@ -1,44 +1,60 @@
 //! The Moving AI Lab's benchmark formats (movingai.com/benchmarks/formats.html): `.map` grids
 //! and `.scen` query lists with their optimal lengths.
 
+use super::Malformed;
 use super::grid::{Cell, GridMap};
-use crate::engine::problem::Refusal;
 
 /// Parses a `.map` file: the four header lines `type octile`, `height H`, `width W`, `map`,
 /// then H rows of W cells.
 ///
 /// # Errors
-/// A missing or malformed header, a row count or width that disagrees with it, or a bad cell.
-pub fn parse_map(text: &str) -> Result<GridMap, Refusal> {
+/// A missing or malformed header, a row count or width that disagrees with it, or a bad cell,
+/// with its line and column in the file.
+pub fn parse_map(text: &str) -> Result<GridMap, Malformed> {
+    /// Lines before the first row of cells.
+    const HEADER_LINES: usize = 4;
     let mut lines = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l));
-    let mut header = |key: &str| -> Result<String, Refusal> {
+    let mut line_no = 0;
+    let mut header = |key: &str| -> Result<(String, usize), Malformed> {
         let line = lines.next().unwrap_or_default();
+        line_no += 1;
         let mut words = line.split_whitespace();
         if words.next() != Some(key) {
-            return Err(Refusal(format!(
-                "not a Moving AI map: expected a '{key}' header line, found '{line}'"
-            )));
+            return Err(Malformed::at(
+                line_no,
+                1,
+                format!("not a Moving AI map: expected a '{key}' header line, found '{line}'"),
+            ));
         }
-        Ok(words.collect::<Vec<_>>().join(" "))
+        Ok((words.collect::<Vec<_>>().join(" "), line_no))
     };
     header("type")?;
-    let number = |value: String, key: &str| {
+    let number = |(value, line): (String, usize), key: &str| {
         value.parse::<usize>().map_err(|_| {
-            Refusal(format!(
-                "Moving AI map header: '{key} {value}' is not a number"
-            ))
+            Malformed::at(
+                line,
+                key.len() + 2,
+                format!("Moving AI map header: '{key} {value}' is not a number"),
+            )
         })
     };
     let height = number(header("height")?, "height")?;
     let width = number(header("width")?, "width")?;
     header("map")?;
     let rows: Vec<&str> = lines.collect();
-    let map = GridMap::parse(&rows.join("\n"))?;
+    let map = GridMap::parse(&rows.join("\n")).map_err(|m| Malformed {
+        line: m.line + HEADER_LINES,
+        ..m
+    })?;
     if map.width != width || map.height != height {
-        return Err(Refusal(format!(
-            "the map's header says {width}×{height} but its rows make {}×{}",
-            map.width, map.height
-        )));
+        return Err(Malformed::at(
+            2,
+            1,
+            format!(
+                "the map's header says {width}×{height} but its rows make {}×{}",
+                map.width, map.height
+            ),
+        ));
     }
     Ok(map)
 }
@@ -167,9 +183,11 @@ mod tests {
         assert_eq!(map.cells, vec![1, 0, 1, 0, 1, 1]);
         let err = parse_map("type octile\nheight 3\nwidth 3\nmap\n...\n...\n")
             .unwrap_err()
-            .0;
+            .message;
         assert!(err.contains("says 3×3"), "{err}");
-        let err = parse_map("height 3\n").unwrap_err().0;
+        let err = parse_map("height 3\n").unwrap_err().message;
         assert!(err.contains("'type'"), "{err}");
+        let err = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n").unwrap_err();
+        assert_eq!((err.line, err.column), (6, 2), "{err}");
     }
 }

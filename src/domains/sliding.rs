@@ -82,7 +82,9 @@ impl<B: Packed> SlidingPuzzle<B> {
         let supported = (2..=5).contains(&width) && (2..=5).contains(&height);
         let slots = if supported { width * height } else { 0 };
         let mut goal_slot = vec![0; slots.max(1)];
-        for (slot, &tile) in goal.iter().enumerate() {
+        // Only the board's own slots: a goal list longer than the board (refused by
+        // `validate`) must not place a tile beyond it.
+        for (slot, &tile) in goal.iter().enumerate().take(slots) {
             if let Some(entry) = goal_slot.get_mut(usize::from(tile)) {
                 *entry = slot;
             }
@@ -467,6 +469,21 @@ mod tests {
         let s = p.start();
         assert_eq!(p.estimate(&s, Heuristic::Manhattan), Cost::units(2));
         assert_eq!(p.estimate(&s, Heuristic::LinearConflict), Cost::units(4));
+    }
+
+    #[test]
+    fn a_goal_longer_than_the_board_is_refused_not_a_panic() {
+        // Issue 10: 800 goal entries on a 3×3 board panicked while building the distance table.
+        let goal: Vec<u8> = (0..800).map(|i| u8::try_from(i % 256).unwrap()).collect();
+        let p = SlidingPuzzle::<u64>::new(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8], goal);
+        assert!(
+            p.validate()
+                .unwrap_err()
+                .0
+                .contains("the goal has 800 tiles")
+        );
+        let p = SlidingPuzzle::<u128>::new(5, 5, default_goal(5, 5), vec![9; 900]);
+        assert!(p.validate().is_err());
     }
 
     #[test]

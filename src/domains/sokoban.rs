@@ -84,10 +84,7 @@ pub fn pick_level(
     let mut before: Option<String> = None;
     let mut in_level = false;
     for line in text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)) {
-        let is_row = line.contains('#')
-            && line
-                .chars()
-                .all(|c| matches!(c, '#' | '@' | '+' | '$' | '*' | '.' | ' ' | '-' | '_'));
+        let is_row = line.contains('#') && line.chars().all(is_level_char);
         if is_row {
             if !in_level {
                 levels.push((Vec::new(), before.take()));
@@ -131,7 +128,39 @@ pub fn pick_level(
     Ok(chosen.0.join("\n"))
 }
 
+/// The characters a level row may hold.
+fn is_level_char(c: char) -> bool {
+    matches!(c, '#' | '@' | '+' | '$' | '*' | '.' | ' ' | '-' | '_')
+}
+
+/// Checks the text of one level as written: not empty, and every character a Sokoban cell. (A
+/// level that is well written but cannot be played — no player, more boxes than goals — is a
+/// refusal of the instance, found when it is built.)
+///
+/// # Errors
+/// The first bad character or an empty level, with its line and column in `text`.
+pub fn check_level(text: &str) -> Result<(), super::Malformed> {
+    if text.trim().is_empty() {
+        return Err(super::Malformed::at(1, 1, "the level is empty"));
+    }
+    for (y, row) in text.lines().enumerate() {
+        let row = row.strip_suffix('\r').unwrap_or(row);
+        if let Some((x, other)) = row.chars().enumerate().find(|&(_, c)| !is_level_char(c)) {
+            return Err(super::Malformed::at(
+                y + 1,
+                x + 1,
+                format!(
+                    "'{other}' is not a Sokoban cell (# wall, @ player, + player on goal, \
+                     $ box, * box on goal, . goal, space floor)"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn parse_level(text: &str) -> Result<Level, Refusal> {
+    check_level(text)?;
     let rows: Vec<&str> = text
         .lines()
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -139,9 +168,6 @@ fn parse_level(text: &str) -> Result<Level, Refusal> {
         .collect();
     let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     let height = rows.len();
-    if width == 0 {
-        return Err(Refusal("the level is empty".into()));
-    }
     if width * height > usize::from(u16::MAX) {
         return Err(Refusal(format!(
             "a {width}×{height} level is too large (at most 65535 cells)"
@@ -171,13 +197,8 @@ fn parse_level(text: &str) -> Result<Level, Refusal> {
                     level.goals[i] = true;
                 }
                 '.' => level.goals[i] = true,
-                ' ' | '-' | '_' => {}
-                other => {
-                    return Err(Refusal(format!(
-                        "level cell (x: {x}, y: {y}) is '{other}', which is not a Sokoban cell \
-                         (# wall, @ player, + player on goal, $ box, * box on goal, . goal, space floor)"
-                    )));
-                }
+                // Floor; `check_level` has refused every other character.
+                _ => {}
             }
         }
     }

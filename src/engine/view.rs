@@ -82,6 +82,7 @@ pub enum BoardView {
 
 /// A square of a board, counted from 0 at the top left (as scenario files write it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Cell {
     pub row: usize,
     pub col: usize,

@@ -47,7 +47,7 @@ impl Scenario {
             ));
         };
         let parsed = self.grid_map(map.as_deref(), map_file.as_deref())?;
-        let mut grid = parsed.map_err(|why| ScenarioError::Invalid(why.0))?;
+        let mut grid = parsed.map_err(|why| ScenarioError::Invalid(why.to_string()))?;
         let ProblemSpec::Grid {
             map,
             map_file,
