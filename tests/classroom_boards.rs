@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 mod common;
-use common::{built_in, press};
+use common::{built_in, press, run_to_end};
 
 /// The last full image egui sent for each texture.
 #[derive(Default)]
@@ -45,18 +45,6 @@ fn harness(name: &str) -> Harness<'static, FrontierApp> {
         .build_eframe(move |cc| {
             FrontierApp::new(&cc.egui_ctx, scenario.clone(), Layout::default()).unwrap()
         })
-}
-
-/// Clicks "Run to end" and lets frames pass until the search ends.
-fn run_to_end(h: &mut Harness<'_, FrontierApp>) {
-    press(h, "Run to end", 1);
-    for _ in 0..10_000 {
-        if h.state().session().outcome().is_some() {
-            break;
-        }
-        h.step();
-    }
-    h.run();
 }
 
 /// Every painted shape, flattened out of nested lists.

@@ -136,12 +136,15 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     let mut camera = Camera::load(ui, camera_id, input.map, map_size);
     ui.horizontal(|ui| {
         camera.buttons(ui, map_size);
-        ui.weak(format!(
-            "{w}×{h} · zoom {:.0}% · open cells {} · closed cells {}",
-            camera.zoom() * 100.0,
-            drawn.open,
-            drawn.closed
-        ));
+        let zoom = format!("{w}×{h} · zoom {:.0}%", camera.zoom() * 100.0);
+        // A board without a search (the route player's) has no open or closed cells to count.
+        ui.weak(match input.session {
+            Some(_) => format!(
+                "{zoom} · open cells {} · closed cells {}",
+                drawn.open, drawn.closed
+            ),
+            None => zoom,
+        });
     });
 
     let side = ui.available_width().max(120.0);

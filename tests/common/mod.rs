@@ -36,3 +36,15 @@ pub fn press(h: &mut Harness<'_, FrontierApp>, label: &str, times: usize) {
 pub fn press_step(h: &mut Harness<'_, FrontierApp>, times: usize) {
     press(h, "Step", times);
 }
+
+/// Clicks "Run to end" and lets frames pass until the search ends.
+pub fn run_to_end(h: &mut Harness<'_, FrontierApp>) {
+    press(h, "Run to end", 1);
+    for _ in 0..10_000 {
+        if h.state().session().outcome().is_some() {
+            break;
+        }
+        h.step();
+    }
+    h.run();
+}

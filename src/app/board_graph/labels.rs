@@ -106,8 +106,8 @@ fn along_edge(a: Pos2, b: Pos2, size: Vec2) -> Vec<Rect> {
 }
 
 /// How bad a spot `r` is for label `i` (of rank `rank` among its spots): overlaps with placed
-/// labels, discs and the outside weigh most, lines crossing a node label a little, the rank
-/// least (it only breaks ties).
+/// labels, discs and the outside weigh most, then a node label nearer another node than its
+/// own, lines crossing a node label a little, the rank least (it only breaks ties).
 fn penalty(
     scene: &Scene<'_>,
     chosen: &[Option<Rect>],
@@ -138,9 +138,24 @@ fn penalty(
         .map(|&(a, b)| crossed(padded, scene.discs[a].0, scene.discs[b].0))
         .sum::<f32>()
         * if i < nodes { 1.0 } else { 0.2 };
+    // A node's label nearer another node than its own reads as that node's.
+    let misleading = if i < nodes {
+        let own = r.distance_to_pos(scene.discs[i].0);
+        let nearer = scene
+            .discs
+            .iter()
+            .enumerate()
+            .filter(|&(j, &(c, _))| j != i && r.distance_to_pos(c) < own)
+            .count();
+        #[expect(clippy::cast_precision_loss, reason = "a few dozen nodes")]
+        let nearer = nearer as f32;
+        200.0 * nearer
+    } else {
+        0.0
+    };
     #[expect(clippy::cast_precision_loss, reason = "a few dozen spots")]
     let rank = rank as f32;
-    100.0 * (labels + discs + outside) + crossing + 0.01 * rank
+    100.0 * (labels + discs + outside) + misleading + crossing + 0.01 * rank
 }
 
 /// How long the part of segment `a`–`b` inside `r` is, in points (Liang–Barsky clipping).
