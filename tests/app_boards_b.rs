@@ -9,24 +9,12 @@ use frontier::app::state::Layout;
 use frontier::scenario::{ProblemSpec, Scenario};
 
 mod common;
-use common::press;
+use common::{press, run_to_end};
 
 fn harness(name: &str) -> Harness<'static, FrontierApp> {
     common::harness_on(common::built_in(name))
 }
 use std::path::Path;
-
-/// Clicks "Run to end" and lets frames pass until the search ends.
-fn run_to_end(h: &mut Harness<'_, FrontierApp>) {
-    press(h, "Run to end", 1);
-    for _ in 0..10_000 {
-        if h.state().session().outcome().is_some() {
-            break;
-        }
-        h.step();
-    }
-    h.run();
-}
 
 /// The map's caption: how many cells the view coloured open and closed.
 fn caption(h: &Harness<'_, FrontierApp>, zoom: u32) -> String {

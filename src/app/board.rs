@@ -1,6 +1,8 @@
 //! The board view: a drawing of one state, by domain. One `match` over [`BoardView`]: a new
 //! domain adds an arm; until it does, its states show as text.
 
+pub mod camera;
+
 use super::command::Command;
 use super::{board_graph, board_queens};
 use crate::engine::session::Session;
@@ -8,7 +10,7 @@ use crate::engine::store::NodeId;
 use crate::engine::store::Status;
 use crate::engine::view::BoardView;
 use eframe::egui;
-use egui::{Align2, Color32, CornerRadius, FontId, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
+use egui::{Align2, Color32, CornerRadius, FontId, Id, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 
 const TILE_COLOR: Color32 = Color32::from_rgb(0xe8, 0xd8, 0xb0);
 const TILE_MOVABLE: Color32 = Color32::from_rgb(0xf4, 0xc8, 0x70);
@@ -38,6 +40,12 @@ pub struct BoardInput<'a> {
     pub selected: Option<NodeId>,
     /// Changes whenever the search is rebuilt, so a view's caches can tell searches apart.
     pub generation: u64,
+    /// Where this board keeps its caches (a map's texture, its camera): each board on screen
+    /// has its own, so the live board and the route player's never draw each other's image.
+    pub id: Id,
+    /// Identifies the map shown: a map view opens fitted to its panel and fits again when
+    /// this changes (another scenario), but keeps its zoom when an edit restarts the search.
+    pub map: u64,
 }
 
 /// Draws the board; a click on a movable tile of an editable board asks to slide it.
@@ -97,7 +105,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
                 marks: input.marks,
                 route: input.route,
             };
-            board_graph::show(ui, &board);
+            board_graph::show(ui, &board, input.id);
             None
         }
         BoardView::Grid { .. } => super::board_grid::show(ui, input),

@@ -1,11 +1,16 @@
 //! The graph board: nodes at their drawing positions scaled to fit, with names and h values,
-//! edges with their costs (arrows when directed), the start and goal marked, the nodes coloured
-//! by where the search stands (open, closed, the state shown), and a route picked out.
+//! edges with their costs on plates (arrows when directed), the start and goal marked, the
+//! nodes coloured by where the search stands (open, closed, the state shown), and a route
+//! picked out. Labels are laid out so none overlaps another or a node ([`labels`]); the view
+//! zooms and pans like a grid's (the shared [`camera`]).
 
+mod labels;
+
+use super::board::camera::{self, Camera};
 use crate::engine::store::Status;
 use crate::engine::view::{GraphEdgeView, GraphNodeView};
 use eframe::egui;
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
+use egui::{Color32, FontId, Id, PointerButton, Pos2, Sense, Stroke, Ui, Vec2, vec2};
 
 const EDGE: Color32 = Color32::from_rgb(0x80, 0x80, 0x88);
 const ROUTE: Color32 = Color32::from_rgb(0xc0, 0x70, 0xff);
@@ -15,6 +20,13 @@ const CLOSED: Color32 = Color32::from_rgb(0x70, 0x70, 0x78);
 const CURRENT: Color32 = Color32::from_rgb(0xf0, 0x60, 0x30);
 const START: Color32 = Color32::from_rgb(0x40, 0xc0, 0x50);
 const GOAL: Color32 = Color32::from_rgb(0xe0, 0x40, 0x40);
+/// Edge costs: dark ink on a light plate, readable on either theme.
+const INK: Color32 = Color32::from_rgb(0x20, 0x20, 0x28);
+const ROUTE_INK: Color32 = Color32::from_rgb(0x60, 0x20, 0xa0);
+const PLATE_FILL: Color32 = Color32::from_rgb(0xfa, 0xf7, 0xee);
+/// The plate's padding around a cost.
+const PLATE: Vec2 = vec2(3.0, 1.0);
+const RADIUS: f32 = 7.0;
 
 /// The parts of [`crate::engine::view::BoardView::Graph`] a drawing needs, and the search's
 /// marks on it.
@@ -32,60 +44,28 @@ pub struct GraphBoard<'a> {
     pub route: &'a [usize],
 }
 
-/// Maps the nodes' own coordinates into `rect`, stretching each axis to fill it (a narrow
-/// panel would otherwise crowd the names together).
-struct Fit {
-    min: (f64, f64),
-    scale: (f64, f64),
-    origin: Pos2,
-}
-
-impl Fit {
-    fn new(nodes: &[GraphNodeView], rect: Rect) -> Fit {
-        let (mut min, mut max) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
-        for n in nodes {
-            min = (min.0.min(n.x), min.1.min(n.y));
-            max = (max.0.max(n.x), max.1.max(n.y));
-        }
-        let span = ((max.0 - min.0).max(1e-9), (max.1 - min.1).max(1e-9));
-        let scale = (
-            f64::from(rect.width()) / span.0,
-            f64::from(rect.height()) / span.1,
-        );
-        // A single node, or nodes in one line, sit in the middle of the flat axis.
-        let used = vec2(
-            if max.0 > min.0 { rect.width() } else { 0.0 },
-            if max.1 > min.1 { rect.height() } else { 0.0 },
-        );
-        Fit {
-            min,
-            scale,
-            origin: rect.center() - used / 2.0,
-        }
-    }
-
-    #[expect(clippy::cast_possible_truncation, reason = "screen coordinates")]
-    fn at(&self, n: &GraphNodeView) -> Pos2 {
-        self.origin
-            + vec2(
-                ((n.x - self.min.0) * self.scale.0) as f32,
-                ((n.y - self.min.1) * self.scale.1) as f32,
-            )
-    }
-}
-
-/// The height the drawing takes for `width`, from the nodes' aspect ratio (within reason).
-#[expect(clippy::cast_possible_truncation, reason = "screen sizes")]
-fn height_for(nodes: &[GraphNodeView], width: f32) -> f32 {
-    let (mut w, mut h) = ((f64::MAX, f64::MIN), (f64::MAX, f64::MIN));
+/// The nodes' own coordinates as map points (relative to the top-left node corner) and the
+/// map's extent.
+#[expect(clippy::cast_possible_truncation, reason = "drawing coordinates")]
+fn map_points(nodes: &[GraphNodeView]) -> (Vec<Vec2>, Vec2) {
+    let (mut min, mut max) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
     for n in nodes {
-        w = (w.0.min(n.x), w.1.max(n.x));
-        h = (h.0.min(n.y), h.1.max(n.y));
+        min = (min.0.min(n.x), min.1.min(n.y));
+        max = (max.0.max(n.x), max.1.max(n.y));
     }
-    let ratio = ((h.1 - h.0) / (w.1 - w.0).max(1e-9)).clamp(0.4, 1.5);
-    // At least as tall as wide on a narrow panel: the names need the rows.
-    (width * ratio as f32)
-        .max(width.min(420.0))
+    let points = nodes
+        .iter()
+        .map(|n| vec2((n.x - min.0) as f32, (n.y - min.1) as f32))
+        .collect();
+    (points, vec2((max.0 - min.0) as f32, (max.1 - min.1) as f32))
+}
+
+/// The height the drawing takes for `width`, from the map's aspect ratio (within reason).
+fn height_for(size: Vec2, width: f32) -> f32 {
+    let ratio = (size.y / size.x.max(1e-9)).clamp(0.4, 1.5);
+    // Taller than wide on a narrow panel: the labels need the rows.
+    (width * ratio)
+        .max(width.min(420.0) * 1.4)
         .clamp(200.0, 700.0)
 }
 
@@ -100,76 +80,84 @@ fn fill(board: &GraphBoard<'_>, node: usize) -> Color32 {
     }
 }
 
-/// Draws the graph; hovering a node names it with its h and status.
-pub fn show(ui: &mut Ui, board: &GraphBoard<'_>) {
+/// Draws the graph with zoom, pan and Fit (see [`camera`]); hovering a node names it with its
+/// h and status.
+pub fn show(ui: &mut Ui, board: &GraphBoard<'_>, id: Id) {
     if board.nodes.is_empty() {
         ui.weak("An empty graph.");
         return;
     }
+    let (points, size) = map_points(board.nodes);
+    let camera_id = id.with("graph camera");
+    let map = Id::unique(board.nodes.iter().map(|n| &n.name).collect::<Vec<_>>());
+    let mut camera = Camera::load(ui, camera_id, map.value(), size);
+    ui.horizontal(|ui| {
+        camera.buttons(ui, size);
+        ui.weak(format!("zoom {:.0}%", camera.zoom() * 100.0));
+    });
     let width = ui.available_width().max(200.0);
     let (rect, response) =
-        ui.allocate_exact_size(vec2(width, height_for(board.nodes, width)), Sense::hover());
-    let painter = ui.painter_at(rect);
-    let radius = 7.0;
-    // Room for the names beside the outer nodes.
-    let fit = Fit::new(
-        board.nodes,
-        rect.shrink2(vec2(radius + 28.0, radius + 16.0)),
+        ui.allocate_exact_size(vec2(width, height_for(size, width)), Sense::drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "graph map"));
+    // Room for the labels beside the outer nodes.
+    let fit = camera::fit(
+        size,
+        rect.shrink2(vec2(RADIUS + 48.0, RADIUS + 30.0)),
+        false,
     );
-    let pos: Vec<Pos2> = board.nodes.iter().map(|n| fit.at(n)).collect();
-    let on_route = |a: usize, b: usize| {
-        board
-            .route
-            .windows(2)
-            .any(|w| (w[0], w[1]) == (a, b) || (!board.directed && (w[1], w[0]) == (a, b)))
-    };
-    let small = FontId::proportional(11.0);
-    for e in board.edges {
-        let (Some(&a), Some(&b)) = (pos.get(e.from), pos.get(e.to)) else {
-            continue;
-        };
-        let routed = on_route(e.from, e.to);
-        let stroke = if routed {
-            Stroke::new(4.0, ROUTE)
-        } else {
-            Stroke::new(1.5, EDGE)
-        };
-        let dir = (b - a).normalized();
-        if board.directed {
-            // Clear of the goal's outer ring.
-            let tip = b - dir
-                * if e.to == board.goal {
-                    radius + 5.0
-                } else {
-                    radius
-                };
-            let tail = a + dir * radius;
-            painter.line_segment([tail, tip], stroke);
-            let side = vec2(-dir.y, dir.x) * 4.5;
-            let back = tip - dir * 10.0;
-            painter.add(egui::Shape::convex_polygon(
-                vec![tip, back + side, back - side],
-                stroke.color,
-                Stroke::NONE,
-            ));
-        } else {
-            painter.line_segment([a, b], stroke);
-        }
-        let label = painter.layout_no_wrap(
-            e.cost.to_string(),
-            FontId::proportional(10.0),
-            if routed {
-                ROUTE
-            } else {
-                ui.visuals().weak_text_color()
-            },
-        );
-        let at = Rect::from_center_size(a + (b - a) * 0.5, label.size());
-        painter.rect_filled(at.expand(1.0), 2.0, ui.visuals().panel_fill);
-        painter.galley(at.min, label, Color32::PLACEHOLDER);
+    let pans = response.dragged_by(PointerButton::Primary)
+        || response.dragged_by(PointerButton::Secondary)
+        || response.dragged_by(PointerButton::Middle);
+    let place = camera.navigate(ui, &response, rect, (size, fit), pans);
+    camera.store(ui, camera_id);
+    let pos: Vec<Pos2> = points.iter().map(|&p| place.screen(p)).collect();
+    let painter = ui.painter_at(rect);
+    let edges: Vec<(usize, usize)> = board
+        .edges
+        .iter()
+        .filter(|e| e.from < pos.len() && e.to < pos.len())
+        .map(|e| (e.from, e.to))
+        .collect();
+    let routed: Vec<bool> = edges.iter().map(|&(a, b)| on_route(board, a, b)).collect();
+    for (&(a, b), &routed) in edges.iter().zip(&routed) {
+        line(&painter, board, (a, b), (pos[a], pos[b]), routed);
     }
-    let text = ui.visuals().text_color();
-    for (i, (n, &p)) in board.nodes.iter().zip(&pos).enumerate() {
+    let names: Vec<NodeLabel> = board
+        .nodes
+        .iter()
+        .map(|n| NodeLabel::new(&painter, ui, n))
+        .collect();
+    let costs: Vec<_> = board
+        .edges
+        .iter()
+        .filter(|e| e.from < pos.len() && e.to < pos.len())
+        .zip(&routed)
+        .map(|(e, &routed)| {
+            let color = if routed { ROUTE_INK } else { INK };
+            painter.layout_no_wrap(e.cost.to_string(), FontId::proportional(13.0), color)
+        })
+        .collect();
+    let discs: Vec<(Pos2, f32)> = pos.iter().map(|&p| (p, RADIUS + 6.0)).collect();
+    let scene = labels::Scene {
+        bounds: rect,
+        discs: &discs,
+        edges: &edges,
+    };
+    let node_sizes: Vec<Vec2> = names.iter().map(NodeLabel::size).collect();
+    let cost_sizes: Vec<Vec2> = costs.iter().map(|g| g.size() + 2.0 * PLATE).collect();
+    let (node_spots, cost_spots) = labels::place(&scene, &node_sizes, &cost_sizes);
+    for ((galley, spot), &routed) in costs.into_iter().zip(cost_spots).zip(&routed) {
+        let border = if routed { ROUTE } else { EDGE };
+        painter.rect(
+            spot,
+            3.0,
+            PLATE_FILL,
+            Stroke::new(1.0, border),
+            egui::StrokeKind::Inside,
+        );
+        painter.galley(spot.min + PLATE, galley, INK);
+    }
+    for (i, &p) in pos.iter().enumerate() {
         let ring = if i == board.start {
             Stroke::new(3.0, START)
         } else if i == board.goal {
@@ -179,27 +167,16 @@ pub fn show(ui: &mut Ui, board: &GraphBoard<'_>) {
         } else {
             Stroke::new(1.0, Color32::BLACK)
         };
-        painter.circle(p, radius, fill(board, i), ring);
+        painter.circle(p, RADIUS, fill(board, i), ring);
         if i == board.goal {
-            painter.circle_stroke(p, radius + 4.0, Stroke::new(1.5, GOAL));
+            painter.circle_stroke(p, RADIUS + 4.0, Stroke::new(1.5, GOAL));
         }
-        painter.text(
-            p + vec2(0.0, -radius - 2.0),
-            Align2::CENTER_BOTTOM,
-            &n.name,
-            small.clone(),
-            text,
-        );
-        painter.text(
-            p + vec2(0.0, radius + 2.0),
-            Align2::CENTER_TOP,
-            format!("h {}", n.h),
-            FontId::proportional(10.0),
-            ui.visuals().weak_text_color(),
-        );
+    }
+    for (label, spot) in names.into_iter().zip(node_spots) {
+        label.paint(&painter, spot);
     }
     if let Some(hover) = response.hover_pos()
-        && let Some(i) = (0..pos.len()).find(|&i| pos[i].distance(hover) <= radius + 2.0)
+        && let Some(i) = (0..pos.len()).find(|&i| pos[i].distance(hover) <= RADIUS + 2.0)
     {
         let status = match board.marks.binary_search_by_key(&i, |&(p, _)| p) {
             Ok(k) => format!("{:?}", board.marks[k].1).to_lowercase(),
@@ -211,6 +188,95 @@ pub fn show(ui: &mut Ui, board: &GraphBoard<'_>) {
         ));
     }
     legend(ui);
+    ui.weak("Scroll to zoom, drag to pan.");
+}
+
+/// Whether the edge `a`–`b` is a step of the route (either way round when undirected).
+fn on_route(board: &GraphBoard<'_>, a: usize, b: usize) -> bool {
+    board
+        .route
+        .windows(2)
+        .any(|w| (w[0], w[1]) == (a, b) || (!board.directed && (w[1], w[0]) == (a, b)))
+}
+
+/// One edge's line, with an arrowhead clear of the node (and the goal's outer ring) when
+/// directed.
+fn line(
+    painter: &egui::Painter,
+    board: &GraphBoard<'_>,
+    (from, to): (usize, usize),
+    (a, b): (Pos2, Pos2),
+    routed: bool,
+) {
+    let stroke = if routed {
+        Stroke::new(4.0, ROUTE)
+    } else {
+        Stroke::new(1.5, EDGE)
+    };
+    if !board.directed {
+        painter.line_segment([a, b], stroke);
+        return;
+    }
+    let dir = (b - a).normalized();
+    let tip = b - dir
+        * if to == board.goal {
+            RADIUS + 5.0
+        } else {
+            RADIUS
+        };
+    let tail = a + dir
+        * if from == board.goal {
+            RADIUS + 5.0
+        } else {
+            RADIUS
+        };
+    painter.line_segment([tail, tip], stroke);
+    let side = vec2(-dir.y, dir.x) * 4.5;
+    let back = tip - dir * 10.0;
+    painter.add(egui::Shape::convex_polygon(
+        vec![tip, back + side, back - side],
+        stroke.color,
+        Stroke::NONE,
+    ));
+}
+
+/// A node's label: its name over its h, each line centred in the block.
+struct NodeLabel {
+    name: std::sync::Arc<egui::Galley>,
+    h: std::sync::Arc<egui::Galley>,
+}
+
+impl NodeLabel {
+    fn new(painter: &egui::Painter, ui: &Ui, node: &GraphNodeView) -> NodeLabel {
+        let visuals = ui.visuals();
+        NodeLabel {
+            name: painter.layout_no_wrap(
+                node.name.clone(),
+                FontId::proportional(13.0),
+                visuals.text_color(),
+            ),
+            h: painter.layout_no_wrap(
+                format!("h {}", node.h),
+                FontId::proportional(11.5),
+                visuals.weak_text_color(),
+            ),
+        }
+    }
+
+    /// The block's size: the lines stacked, a point apart.
+    fn size(&self) -> Vec2 {
+        let (a, b) = (self.name.size(), self.h.size());
+        vec2(a.x.max(b.x), a.y + 1.0 + b.y)
+    }
+
+    fn paint(self, painter: &egui::Painter, spot: egui::Rect) {
+        let top = spot.center_top();
+        let h_top = top.y + self.name.size().y + 1.0;
+        let name_at = egui::pos2(top.x - self.name.size().x / 2.0, top.y);
+        let h_at = egui::pos2(top.x - self.h.size().x / 2.0, h_top);
+        painter.galley(name_at, self.name, Color32::PLACEHOLDER);
+        painter.galley(h_at, self.h, Color32::PLACEHOLDER);
+    }
 }
 
 fn swatch(ui: &mut Ui, color: Color32, words: &str) {

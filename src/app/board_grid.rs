@@ -6,6 +6,7 @@
 //! the start and goal (edits applied by `Scenario::edit_grid`).
 
 use super::board::BoardInput;
+use super::board::camera::{self, Camera};
 use super::command::Command;
 use crate::domains::grid::Cell;
 use crate::engine::session::Session;
@@ -61,13 +62,6 @@ struct Key {
     at: (usize, usize),
 }
 
-/// Zoom (1 = the whole map fits) and the map point at the view's centre, in cells.
-#[derive(Clone, Copy)]
-struct Camera {
-    zoom: f32,
-    center: Vec2,
-}
-
 /// What a primary drag on an editable map does, fixed where it started.
 #[derive(Clone, Copy, PartialEq)]
 enum Drag {
@@ -98,7 +92,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         ui.weak("(no map to draw)");
         return None;
     }
-    let id = Id::unique("grid_board");
+    let id = input.id.with("grid");
     let key = Key {
         generation: input.generation,
         steps: input.session.map_or(0, Session::steps),
@@ -138,63 +132,36 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     ui.data_mut(|d| d.insert_temp(id, drawn.clone()));
 
     let map_size = vec2(w as f32, h as f32);
-    let mut camera: Camera = ui
-        .data(|d| d.get_temp(id.with("camera")))
-        .unwrap_or(Camera {
-            zoom: 1.0,
-            center: map_size / 2.0,
-        });
-    if camera.center.x > map_size.x || camera.center.y > map_size.y {
-        camera.center = map_size / 2.0;
-    }
+    let camera_id = id.with("camera");
+    let mut camera = Camera::load(ui, camera_id, input.map, map_size);
     ui.horizontal(|ui| {
-        if ui.small_button("+").on_hover_text("Zoom in").clicked() {
-            camera.zoom = (camera.zoom * 1.5).min(256.0);
-        }
-        if ui.small_button("−").on_hover_text("Zoom out").clicked() {
-            camera.zoom = (camera.zoom / 1.5).max(0.5);
-        }
-        if ui.small_button("Fit").clicked() {
-            camera = Camera {
-                zoom: 1.0,
-                center: map_size / 2.0,
-            };
-        }
-        ui.weak(format!(
-            "{w}×{h} · zoom {:.0}% · open cells {} · closed cells {}",
-            camera.zoom * 100.0,
-            drawn.open,
-            drawn.closed
-        ));
+        camera.buttons(ui, map_size);
+        let zoom = format!("{w}×{h} · zoom {:.0}%", camera.zoom() * 100.0);
+        // A board without a search (the route player's) has no open or closed cells to count.
+        ui.weak(match input.session {
+            Some(_) => format!(
+                "{zoom} · open cells {} · closed cells {}",
+                drawn.open, drawn.closed
+            ),
+            None => zoom,
+        });
     });
 
     let side = ui.available_width().max(120.0);
     let tall = (side * map_size.y / map_size.x).clamp(120.0, 520.0);
     let (rect, response) = ui.allocate_exact_size(vec2(side, tall), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "grid map"));
-    let fit = (rect.width() / map_size.x).min(rect.height() / map_size.y);
-
-    if let Some(pointer) = response.hover_pos() {
-        let scroll = ui.input_mut(|i| std::mem::take(&mut i.smooth_scroll_delta).y);
-        if scroll != 0.0 {
-            let old = fit * camera.zoom;
-            let under = camera.center + (pointer - rect.center()) / old;
-            camera.zoom = (camera.zoom * (scroll * 0.004).exp()).clamp(0.5, 256.0);
-            camera.center = under - (pointer - rect.center()) / (fit * camera.zoom);
-        }
-    }
-    let scale = fit * camera.zoom;
     let pans = response.dragged_by(PointerButton::Secondary)
         || response.dragged_by(PointerButton::Middle)
         || (!input.editable && response.dragged_by(PointerButton::Primary));
-    if pans {
-        camera.center -= response.drag_delta() / scale;
-    }
-    ui.data_mut(|d| d.insert_temp(id.with("camera"), camera));
+    let fit = camera::fit(map_size, rect, true);
+    let place = camera.navigate(ui, &response, rect, (map_size, fit), pans);
+    camera.store(ui, camera_id);
+    let scale = place.scale.x;
 
-    let origin = rect.center() - camera.center * scale;
+    let origin = place.origin;
     let cell_at = |p: Pos2| -> Option<Cell> {
-        let c = (p - origin) / scale;
+        let c = place.map(p);
         (c.x >= 0.0 && c.y >= 0.0 && c.x < map_size.x && c.y < map_size.y).then_some(Cell {
             x: c.x as usize,
             y: c.y as usize,
@@ -327,34 +294,37 @@ fn edit(
 
 /// Every stored state's mark, by cell: open or closed by its row's status, the route of the
 /// selected row (or of the accepted goal) on top; the numbers of open and closed cells, and
-/// the route's cells in order.
+/// the route's cells in order. Without a search (the route player's board) only the input's
+/// route is marked.
 fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize, Vec<usize>) {
     let mut marks = vec![Mark::None; cells];
-    let Some(session) = input.session else {
-        return (marks, 0, 0, Vec::new());
+    let route = match input.session {
+        None => input.route.to_vec(),
+        Some(session) => {
+            let places = session.places();
+            for (place, status) in places.iter().zip(session.statuses()) {
+                let Some(cell) = place.filter(|&c| c < cells) else {
+                    continue;
+                };
+                let mark = match status {
+                    Status::Open => Mark::Open,
+                    Status::Closed => Mark::Closed,
+                };
+                marks[cell] = marks[cell].max(mark);
+            }
+            let route = match input.selected {
+                Some(id) => session.route(id),
+                None => session.solution().unwrap_or_default(),
+            };
+            route
+                .into_iter()
+                .filter_map(|id| places.get(id as usize).copied().flatten())
+                .collect()
+        }
     };
-    let places = session.places();
-    for (place, status) in places.iter().zip(session.statuses()) {
-        let Some(cell) = place.filter(|&c| c < cells) else {
-            continue;
-        };
-        let mark = match status {
-            Status::Open => Mark::Open,
-            Status::Closed => Mark::Closed,
-        };
-        marks[cell] = marks[cell].max(mark);
-    }
     let open = marks.iter().filter(|&&m| m == Mark::Open).count();
     let closed = marks.iter().filter(|&&m| m == Mark::Closed).count();
-    let route = match input.selected {
-        Some(id) => session.route(id),
-        None => session.solution().unwrap_or_default(),
-    };
-    let route: Vec<usize> = route
-        .into_iter()
-        .filter_map(|id| places.get(id as usize).copied().flatten())
-        .filter(|&c| c < cells)
-        .collect();
+    let route: Vec<usize> = route.into_iter().filter(|&c| c < cells).collect();
     for &cell in &route {
         marks[cell] = Mark::Route;
     }

@@ -5,11 +5,12 @@
 
 use super::board::BoardInput;
 use super::command::Command;
+use super::route::count;
 use super::sokoban_route::{self, Frame};
 use crate::engine::session::Session;
 use crate::engine::view::BoardView;
 use eframe::egui;
-use egui::{Color32, Id, Rect, Sense, Slider, Stroke, Ui, Vec2, pos2, vec2};
+use egui::{Color32, Rect, Sense, Slider, Stroke, Ui, Vec2, pos2, vec2};
 
 const WALL: Color32 = Color32::from_rgb(0x5a, 0x4c, 0x40);
 const FLOOR: Color32 = Color32::from_rgb(0xdc, 0xd4, 0xc4);
@@ -39,7 +40,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         legend(ui);
         return None;
     };
-    let id = Id::unique("sokoban_route");
+    let id = input.id.with("sokoban_route");
     let mut player = ui
         .data(|d| d.get_temp::<Player>(id))
         .filter(|p| p.generation == input.generation)
@@ -63,6 +64,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             });
             let frame = &frames[player.at];
             let pushes = frames[last].pushes;
+            ui.label(cost_words(session, &route, (last, pushes)));
             ui.label(format!(
                 "Move {} of {last} · push {} of {pushes}",
                 player.at, frame.pushes
@@ -86,6 +88,26 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     legend(ui);
     ui.data_mut(|d| d.insert_temp(id, player));
     None
+}
+
+/// The route's length in moves and pushes and what its cost counts: moves (each move costs 1)
+/// or pushes (walking is free), whichever the cost equals.
+fn cost_words(session: &dyn Session, route: &[u32], (moves, pushes): (usize, usize)) -> String {
+    let g = route.last().map(|&goal| session.row(goal).g);
+    let whole = g.and_then(crate::engine::cost::Cost::as_whole);
+    let unit = if whole == i64::try_from(moves).ok() {
+        ": each move costs 1"
+    } else if whole == i64::try_from(pushes).ok() {
+        ": each push costs 1, walking is free"
+    } else {
+        ""
+    };
+    format!(
+        "{}, {} · cost {}{unit}",
+        count(moves, "move", "moves"),
+        count(pushes, "push", "pushes"),
+        g.map(|g| g.to_string()).unwrap_or_default()
+    )
 }
 
 /// The frames of the accepted route, from the start board.

@@ -629,6 +629,8 @@ impl FrontierApp {
             session: Some(session),
             selected: self.selected,
             generation: self.generation,
+            id: egui::Id::unique("live board"),
+            map: egui::Id::unique(&self.scenario.title).value(),
         };
         commands.extend(board::show(ui, &input));
         if editable && matches!(view, BoardView::Sliding { .. }) {

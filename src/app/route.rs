@@ -3,6 +3,7 @@
 
 use super::board;
 use crate::engine::session::Session;
+use crate::engine::store::NodeId;
 use crate::engine::view::BoardView;
 use eframe::egui;
 use egui::{RichText, ScrollArea, Slider, Ui};
@@ -12,10 +13,34 @@ use egui::{RichText, ScrollArea, Slider, Ui};
 pub struct RoutePlayer {
     /// Index into the route (0: the start).
     pub at: usize,
+    /// The route's places on a map board (grid cells, graph nodes), for the route they were
+    /// gathered for: gathering walks every row, so it is done once per route.
+    places: Option<(Vec<NodeId>, Vec<usize>)>,
 }
 
-/// Draws the player when `session` has accepted a goal; nothing otherwise.
-pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session) {
+impl RoutePlayer {
+    /// The places along `route`, gathered again only when the route changed.
+    fn places(&mut self, session: &dyn Session, route: &[NodeId]) -> &[usize] {
+        if self.places.as_ref().is_none_or(|(r, _)| r != route) {
+            let all = session.places();
+            let places = route
+                .iter()
+                .filter_map(|&id| all.get(id as usize).copied().flatten())
+                .collect();
+            self.places = Some((route.to_vec(), places));
+        }
+        self.places.as_ref().map_or(&[], |(_, p)| p)
+    }
+}
+
+/// `n` and the noun, singular for one: "1 move", "2 moves".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Draws the player when `session` has accepted a goal; nothing otherwise. `generation`
+/// tells one search from the next (see [`board::BoardInput::generation`]).
+pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, generation: u64) {
     let Some(route) = session.solution().filter(|r| !r.is_empty()) else {
         player.at = 0;
         return;
@@ -24,15 +49,22 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session) {
     player.at = player.at.min(last);
     let goal = route[last];
     ui.separator();
-    ui.strong(format!(
-        "Route to the goal: {last} moves, cost {}",
-        session.row(goal).g
-    ));
     if matches!(session.board(goal), BoardView::Sokoban { .. }) {
-        // The Sokoban board plays its route itself, with the player's walk between pushes.
-        ui.weak("Played on the board above, push by push with the player's walk.");
+        // Each step of a Sokoban route is one push; the board plays it move by move, the
+        // player's walk included, and names the cost there.
+        ui.strong(format!(
+            "Route to the goal: {}, cost {}",
+            count(last, "push", "pushes"),
+            session.row(goal).g
+        ));
+        ui.weak("Played on the board above, move by move with the player's walk.");
         return;
     }
+    ui.strong(format!(
+        "Route to the goal: {}, cost {}",
+        count(last, "move", "moves"),
+        session.row(goal).g
+    ));
     ui.horizontal(|ui| {
         if ui
             .add_enabled(player.at > 0, egui::Button::new("◀"))
@@ -60,10 +92,12 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session) {
         editable: false,
         parent: parent.as_ref(),
         marks: &[],
-        route: &[],
+        route: player.places(session, &route),
         session: None,
         selected: None,
-        generation: 0,
+        generation,
+        id: egui::Id::unique("route board"),
+        map: generation,
     };
     // The route's board is read-only: a click on it asks nothing.
     let _ = board::show(ui, &input);

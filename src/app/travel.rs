@@ -521,7 +521,12 @@ impl FrontierApp {
         {
             commands.push(Command::Travel(TravelCommand::Answer(id)));
         }
-        super::route::show(ui, &mut self.travel.route, self.session.as_ref());
+        super::route::show(
+            ui,
+            &mut self.travel.route,
+            self.session.as_ref(),
+            self.generation,
+        );
         commands
     }
 

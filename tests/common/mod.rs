@@ -52,3 +52,9 @@ pub fn run_out(h: &mut Harness<'_, FrontierApp>) {
 pub fn log_has(h: &Harness<'_, FrontierApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).count() > 0
 }
+
+/// Clicks "Run to end" and lets frames pass until the search ends.
+pub fn run_to_end(h: &mut Harness<'_, FrontierApp>) {
+    press(h, "Run to end", 1);
+    run_out(h);
+}
