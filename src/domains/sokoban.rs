@@ -364,19 +364,26 @@ impl Sokoban {
         let n = self.blocked.len();
         let mut dist = vec![u32::MAX; n];
         let mut via = vec![0u8; n];
+        // Boxes are marked as already walked while walking (one look-up per cell instead of a
+        // search through the boxes), and unreachable again after.
+        for &b in boxes {
+            dist[usize::from(b)] = 0;
+        }
         dist[from] = 0;
         let mut queue = VecDeque::from([from]);
         while let Some(c) = queue.pop_front() {
             for d in 0..4 {
                 if let Some(m) = self.step(c, d)
                     && dist[m] == u32::MAX
-                    && boxes.binary_search(&cell_u16(m)).is_err()
                 {
                     dist[m] = dist[c] + 1;
                     via[m] = u8::try_from(d).expect("four directions");
                     queue.push_back(m);
                 }
             }
+        }
+        for &b in boxes {
+            dist[usize::from(b)] = u32::MAX;
         }
         (dist, via)
     }
@@ -445,7 +452,7 @@ impl Sokoban {
             cache.base = Some(self.assign(cache.base.as_ref(), &parent).0);
         }
         let (matched, fresh) = self.assign(cache.base.as_ref(), boxes);
-        let total = self.total(&matched);
+        let total = matched.assignment.total();
         if fresh {
             cache.base = Some(matched);
         }
@@ -502,12 +509,6 @@ impl Sokoban {
             u16::MAX => UNREACHABLE,
             k => i64::from(k),
         }
-    }
-
-    fn total(&self, matched: &Matched) -> i64 {
-        matched
-            .assignment
-            .total(|r, g| self.goal_cost(&matched.rows, r, g))
     }
 }
 
@@ -679,11 +680,10 @@ impl Assignment {
         self.u[row] = 0;
     }
 
-    /// The cost of the assignment (every row placed).
-    fn total(&self, cost: impl Fn(usize, usize) -> i64) -> i64 {
-        (1..self.owner.len())
-            .map(|col| cost(self.owner[col], col))
-            .sum()
+    /// The cost of the assignment (every row placed): the potentials' sum, since each row and
+    /// column is in one tight pair (the virtual column 0 aside).
+    fn total(&self) -> i64 {
+        self.u[1..].iter().chain(&self.v[1..]).sum()
     }
 }
 
@@ -695,7 +695,10 @@ fn min_cost_assignment(costs: &[Vec<i64>]) -> i64 {
     for row in 1..=costs.len() {
         a.place(row, cost);
     }
-    a.total(cost)
+    let total = a.total();
+    let direct: i64 = (1..=costs.len()).map(|c| cost(a.owner[c], c)).sum();
+    assert_eq!(total, direct, "the potentials sum to the assignment's cost");
+    total
 }
 
 impl Problem for Sokoban {
