@@ -1,4 +1,7 @@
-//! One step's cost does not depend on how far the search has gone: counted, not timed.
+//! One step's cost does not depend on how far the search has gone: counted, not timed. And a
+//! step that costs more than a frame does not freeze the window.
+
+mod common;
 
 use frontier::engine::cost::Cost;
 use frontier::engine::problem::{Problem, Refusal, Successor};
@@ -202,5 +205,167 @@ mod sokoban_estimates {
         let level = level(include_str!("../benches/sokoban_606.txt"));
         let checked = compare_along_a_walk(&level, 4, 97, |i, len| (i * 389 + 11) % len);
         assert!(checked >= 80, "{checked} estimates compared");
+    }
+}
+
+mod slow_steps_in_the_app {
+    use super::common;
+    use eframe::egui;
+    use egui_kittest::{Harness, kittest::Queryable};
+    use frontier::app::FrontierApp;
+    use frontier::app::state::Layout;
+    use frontier::engine::event::{Counts, Outcome, Pick, StepEvent};
+    use frontier::engine::log::Log;
+    use frontier::engine::session::Session;
+    use frontier::engine::settings::Settings;
+    use frontier::engine::store::NodeId;
+    use frontier::engine::view::{BoardView, Row};
+    use frontier::scenario::{Scenario, SearchSpec};
+    use std::sync::mpsc::{Receiver, Sender, channel};
+    use std::time::Duration;
+
+    /// A real search whose every step first waits for the test to let it go, then sleeps as
+    /// long as the test says: a step as slow as the test wants, with no guessing at speeds.
+    struct Gated {
+        inner: Box<dyn Session>,
+        gate: Receiver<Duration>,
+    }
+
+    impl Session for Gated {
+        fn step(&mut self) -> &StepEvent {
+            if let Ok(pause) = self.gate.recv() {
+                std::thread::sleep(pause);
+            }
+            self.inner.step()
+        }
+        fn steps(&self) -> u64 {
+            self.inner.steps()
+        }
+        fn outcome(&self) -> Option<&Outcome> {
+            self.inner.outcome()
+        }
+        fn counts(&self) -> Counts {
+            self.inner.counts()
+        }
+        fn settings(&self) -> &Settings {
+            self.inner.settings()
+        }
+        fn rows(&self) -> usize {
+            self.inner.rows()
+        }
+        fn row(&self, id: NodeId) -> Row {
+            self.inner.row(id)
+        }
+        fn state_text(&self, id: NodeId) -> String {
+            self.inner.state_text(id)
+        }
+        fn board(&self, id: NodeId) -> BoardView {
+            self.inner.board(id)
+        }
+        fn start_board(&self) -> BoardView {
+            self.inner.start_board()
+        }
+        fn open_order(&self) -> Vec<NodeId> {
+            self.inner.open_order()
+        }
+        fn next_pick(&self) -> Option<Pick> {
+            self.inner.next_pick()
+        }
+        fn route(&self, id: NodeId) -> Vec<NodeId> {
+            self.inner.route(id)
+        }
+        fn move_label(&self, from: NodeId, to: NodeId) -> String {
+            self.inner.move_label(from, to)
+        }
+        fn solution(&self) -> Option<Vec<NodeId>> {
+            self.inner.solution()
+        }
+        fn last_event(&self) -> &StepEvent {
+            self.inner.last_event()
+        }
+        fn event_lines(&self, event: &StepEvent) -> Vec<String> {
+            self.inner.event_lines(event)
+        }
+        fn log(&self) -> &Log {
+            self.inner.log()
+        }
+        fn strategy_status(&self) -> Option<String> {
+            self.inner.strategy_status()
+        }
+        fn memory_bytes(&self) -> usize {
+            self.inner.memory_bytes()
+        }
+    }
+
+    /// The app on the seed puzzle searched by a [`Gated`] search, and the gate's key.
+    fn gated_app() -> (Harness<'static, FrontierApp>, Sender<Duration>) {
+        let scenario = Scenario::built_in();
+        let (key, gate) = channel();
+        let inner = scenario.session(&SearchSpec::default()).unwrap();
+        let session = Box::new(Gated { inner, gate });
+        let h = Harness::builder()
+            .with_size(egui::vec2(1500.0, 950.0))
+            .build_eframe(move |cc| {
+                FrontierApp::with_session(&cc.egui_ctx, scenario, Layout::default(), session)
+            });
+        (h, key)
+    }
+
+    /// Runs frames until the search is back from its worker (the worker only needs the
+    /// scheduler to run it; the bound is there so a broken app fails instead of hanging).
+    fn until_back(h: &mut Harness<'_, FrontierApp>) {
+        for _ in 0..6000 {
+            if !h.state().is_working() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+            h.step();
+        }
+        panic!("the search never came back from its worker");
+    }
+
+    #[test]
+    fn a_step_longer_than_a_frame_runs_off_the_ui_thread_and_pause_and_reset_still_work() {
+        let (mut h, key) = gated_app();
+        // A first step of 20 ms, taken on the UI thread: longer than a frame's budget.
+        key.send(Duration::from_millis(20)).unwrap();
+        common::press_step(&mut h, 1);
+        assert_eq!(h.state().session().steps(), 1);
+        assert!(!h.state().is_working());
+
+        // The next step goes to a worker; it waits at the gate, and the window goes on.
+        common::press_step(&mut h, 1);
+        assert!(h.state().is_working(), "the slow step is off the UI thread");
+        h.get_by_label_contains("working… step 2");
+        assert_eq!(
+            h.state().session().steps(),
+            1,
+            "still the search as it left"
+        );
+        // Pause: the step in progress finishes, and no other is taken.
+        h.get_by_label("Pause").click();
+        h.run();
+        assert!(h.state().is_working());
+        key.send(Duration::ZERO).unwrap();
+        until_back(&mut h);
+        assert_eq!(h.state().session().steps(), 2);
+        assert!(!h.state().is_running());
+        h.get_by_label("Step");
+
+        // Reset while a step is away: a new search at once; the old one is abandoned.
+        common::press_step(&mut h, 1);
+        assert!(h.state().is_working());
+        h.get_by_label("Reset").click();
+        h.run();
+        assert!(!h.state().is_working());
+        assert_eq!(h.state().session().steps(), 0);
+        common::press_step(&mut h, 1);
+        assert_eq!(
+            h.state().session().steps(),
+            1,
+            "the new search steps here again"
+        );
+        // Let the abandoned step finish (its search is dropped on its thread).
+        key.send(Duration::ZERO).unwrap();
     }
 }
