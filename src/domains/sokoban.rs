@@ -643,7 +643,8 @@ impl Assignment {
                         minv[col] = reduced;
                         way[col] = col0;
                     }
-                    if minv[col] < delta {
+                    // At a tie a free column ends the path at once: fewer columns visited.
+                    if minv[col] < delta || (minv[col] == delta && owner[col] == 0) {
                         delta = minv[col];
                         next = col;
                     }
