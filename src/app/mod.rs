@@ -113,8 +113,8 @@ pub struct FrontierApp {
     generation: u64,
     /// Steps running on a worker thread, with the search ([`worker`]).
     errand: Option<worker::Errand<worker::Trip>>,
-    /// Whether the last step took longer than a frame: the next ones go to a worker.
-    slow: bool,
+    /// Steps (or batches) in a row that took longer than a frame ([`worker::Pace`]).
+    pace: worker::Pace,
 }
 
 impl FrontierApp {
@@ -163,7 +163,7 @@ impl FrontierApp {
             travel: travel::Travel::default(),
             generation: 0,
             errand: None,
-            slow: false,
+            pace: worker::Pace::default(),
         };
         app.started();
         app
@@ -222,7 +222,7 @@ impl FrontierApp {
             Command::Step => {
                 self.playback.pause();
                 self.end_fine();
-                if self.slow {
+                if self.pace.off_thread() {
                     self.playback.run_steps(1);
                 } else {
                     self.step_once(true);
@@ -324,7 +324,7 @@ impl FrontierApp {
         }
         let started = Instant::now();
         self.session.step();
-        self.slow = worker::too_slow(started.elapsed());
+        self.pace.took(started.elapsed());
         self.history.record(self.session.as_ref());
         if log_now {
             self.log.record(self.session.as_ref(), 0);
@@ -408,7 +408,7 @@ impl FrontierApp {
         self.generation += 1;
         // A batch still running belongs to the old search: abandoned.
         self.errand = None;
-        self.slow = false;
+        self.pace = worker::Pace::default();
         self.playback.pause();
         self.fine = Fine::Off;
         self.log_pending = false;

@@ -1,7 +1,7 @@
 //! Steps longer than a frame, run off the UI thread so the window never freezes.
 //!
-//! The app steps on its own thread while steps are quick. Once a step has taken longer than
-//! [`FRAME_BUDGET`], the next batch of steps is an [`Errand`]: the search moves to a worker
+//! The app steps on its own thread while steps are quick. Once steps have taken longer than
+//! [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the search moves to a worker
 //! thread, the frame waits at most the budget for it, and if it is not back the window shows
 //! "working…" (with Pause and Reset) until it is. A [`Parked`] session stands in meanwhile,
 //! answering from what the search was when it left. Pause lets the step in progress finish and
@@ -58,14 +58,18 @@ impl FrontierApp {
             taken: 0,
             slowest: Duration::ZERO,
         };
-        if self.slow {
-            let errand = Errand::send(move |stop| trip.run(dt, stop), waker(ctx));
+        if self.pace.off_thread() {
+            // Half the budget away, so quick steps come back within the frame's wait.
+            let errand = Errand::send(
+                move |stop| trip.run(dt, FRAME_BUDGET / 2.0, stop),
+                waker(ctx),
+            );
             match wait_a_frame(&errand) {
                 Some(trip) => self.came_back(trip),
                 None => self.errand = Some(errand),
             }
         } else {
-            let trip = trip.run(dt, &AtomicBool::new(false));
+            let trip = trip.run(dt, FRAME_BUDGET, &AtomicBool::new(false));
             self.came_back(trip);
         }
     }
@@ -79,7 +83,7 @@ impl FrontierApp {
         *hit = trip.hit;
         self.playback.resume_from(trip.playback);
         if trip.taken > 0 {
-            self.slow = too_slow(trip.slowest);
+            self.pace.took(trip.slowest);
             self.log.record(self.session.as_ref(), trip.taken - 1);
             self.comparison.record(self.session.as_ref());
         }
@@ -189,10 +193,10 @@ pub struct Trip {
 }
 
 impl Trip {
-    /// Takes the steps due after `dt` seconds, within the frame budget, until `stop` is set
+    /// Takes the steps due after `dt` seconds, within `budget` seconds, until `stop` is set
     /// (each step in progress finishes).
     #[must_use]
-    pub fn run(mut self, dt: f64, stop: &AtomicBool) -> Trip {
+    pub fn run(mut self, dt: f64, budget: f64, stop: &AtomicBool) -> Trip {
         let started = Instant::now();
         let (session, history) = (&mut self.session, &mut self.history);
         let (watches, hit) = (&mut self.watches, &mut self.hit);
@@ -208,17 +212,38 @@ impl Trip {
                 slowest = slowest.max(step_started.elapsed());
                 ended
             },
-            || started.elapsed().as_secs_f64() < FRAME_BUDGET && !stop.load(Ordering::Relaxed),
+            || started.elapsed().as_secs_f64() < budget && !stop.load(Ordering::Relaxed),
         );
         self.slowest = slowest;
         self
     }
 }
 
-/// Whether a step that took `took` means the next ones should run off the UI thread.
-#[must_use]
-pub fn too_slow(took: Duration) -> bool {
-    took.as_secs_f64() > FRAME_BUDGET
+/// Over a frame budget this many times in a row, steps go to a worker: once can be the machine
+/// pausing the thread mid-step, twice in a row is the search.
+const SLOW_IN_A_ROW: u32 = 2;
+
+/// How long steps take lately: whether the next ones should run off the UI thread.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pace {
+    over_budget: u32,
+}
+
+impl Pace {
+    /// Notes a step (or the slowest step of a batch) that took `took`.
+    pub fn took(&mut self, took: Duration) {
+        self.over_budget = if took.as_secs_f64() > FRAME_BUDGET {
+            self.over_budget.saturating_add(1)
+        } else {
+            0
+        };
+    }
+
+    /// Whether the next steps go to a worker thread.
+    #[must_use]
+    pub fn off_thread(self) -> bool {
+        self.over_budget >= SLOW_IN_A_ROW
+    }
 }
 
 /// What the app accepts while its search is away: pausing, resetting (and everything else that
@@ -476,8 +501,20 @@ mod tests {
     }
 
     #[test]
-    fn slow_means_over_the_frame_budget() {
-        assert!(!too_slow(Duration::from_secs_f64(FRAME_BUDGET / 2.0)));
-        assert!(too_slow(Duration::from_secs_f64(FRAME_BUDGET * 2.0)));
+    fn two_slow_steps_in_a_row_send_the_next_ones_away_and_a_quick_one_brings_them_back() {
+        let (quick, slow) = (
+            Duration::from_secs_f64(FRAME_BUDGET / 2.0),
+            Duration::from_secs_f64(FRAME_BUDGET * 2.0),
+        );
+        let mut pace = Pace::default();
+        pace.took(slow);
+        assert!(!pace.off_thread(), "once may be the machine");
+        pace.took(quick);
+        pace.took(slow);
+        assert!(!pace.off_thread());
+        pace.took(slow);
+        assert!(pace.off_thread());
+        pace.took(quick);
+        assert!(!pace.off_thread());
     }
 }
