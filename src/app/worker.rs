@@ -1,9 +1,9 @@
 //! Steps longer than a frame, run off the UI thread so the window never freezes.
 //!
 //! The app steps on its own thread while steps are quick. Once steps have taken longer than
-//! [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the search moves to a worker
-//! thread, the frame waits at most the budget for it, and if it is not back the window shows
-//! "working…" (with Pause and Reset) until it is. A [`Parked`] session stands in meanwhile,
+//! [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the
+//! search moves to a worker thread, the frame waits at most the budget for it, and if it is not
+//! back the window shows "working…" (with Pause and Reset) until it is. A [`Parked`] session stands in meanwhile,
 //! answering from what the search was when it left. Pause lets the step in progress finish and
 //! takes no more; Reset builds a new search at once and abandons the errand (its thread finishes
 //! the step and drops the old search).
