@@ -55,6 +55,7 @@ fn big_sokoban(c: &mut Criterion) {
     let settings = Settings {
         algorithm: Algorithm::AStar,
         heuristic: Heuristic::Matching,
+        max_states: 1 << 20,
         ..Settings::default()
     };
     let mut group = c.benchmark_group("sokoban 606 boxes");
