@@ -232,6 +232,8 @@ pub struct Sokoban {
     defect: Option<Refusal>,
     /// The last assignment solved, to repair for the next state.
     matched: MatchCache,
+    /// See [`Sokoban::neighbours_of`].
+    neighbours: Vec<[u16; 4]>,
 }
 
 impl Sokoban {
@@ -299,7 +301,9 @@ impl Sokoban {
             cost,
             defect: None,
             matched: MatchCache::default(),
+            neighbours: Vec::new(),
         };
+        game.neighbours = game.neighbours_of();
         let per_goal: Vec<Vec<u16>> = game.goals.iter().map(|&g| game.pull_distances(g)).collect();
         game.pushes = (0..w * h)
             .flat_map(|i| per_goal.iter().map(move |d| d[i]))
@@ -327,13 +331,36 @@ impl Sokoban {
         Ok(game)
     }
 
-    /// The neighbour of `cell` one step in direction `dir`, if it is inside the player's area.
+    /// The neighbour of `cell` one step in direction `dir`, if it is inside the player's area:
+    /// a look-up (walks ask it for every cell of every successor).
     fn step(&self, cell: usize, dir: usize) -> Option<usize> {
-        let (dx, dy, _, _) = DIRS[dir];
-        let x = (cell % self.width).checked_add_signed(dx)?;
-        let y = (cell / self.width).checked_add_signed(dy)?;
-        let n = y * self.width + x;
-        (x < self.width && y < self.height && !self.blocked[n]).then_some(n)
+        match self.neighbours[cell][dir] {
+            u16::MAX => None,
+            n => Some(usize::from(n)),
+        }
+    }
+
+    /// Every cell's neighbours inside the player's area, by direction (`u16::MAX`: none).
+    fn neighbours_of(&self) -> Vec<[u16; 4]> {
+        (0..self.blocked.len())
+            .map(|cell| {
+                [0, 1, 2, 3].map(|dir| {
+                    let (dx, dy, _, _) = DIRS[dir];
+                    let x = (cell % self.width).checked_add_signed(dx);
+                    let y = (cell / self.width).checked_add_signed(dy);
+                    match (x, y) {
+                        (Some(x), Some(y))
+                            if x < self.width
+                                && y < self.height
+                                && !self.blocked[y * self.width + x] =>
+                        {
+                            cell_u16(y * self.width + x)
+                        }
+                        _ => u16::MAX,
+                    }
+                })
+            })
+            .collect()
     }
 
     /// Pushes needed to bring a box from each cell to `goal`, alone on the board: a breadth-first
