@@ -3,7 +3,7 @@
 //! One file per panel. Panels read the session and return [`Command`]s; [`FrontierApp`] applies
 //! them once at the end of the frame, so the buttons and the keys do the same thing. Running
 //! advances the search in slices of at most [`playback::FRAME_BUDGET`] per frame, so the window
-//! never freezes.
+//! never freezes; a step longer than that runs on a worker thread ([`worker`]).
 
 mod board;
 mod board_graph;
@@ -29,6 +29,7 @@ pub mod tables;
 mod toolbar;
 pub mod travel;
 mod words;
+pub mod worker;
 
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
@@ -121,6 +122,10 @@ pub struct FrontierApp {
     lesson: lesson::Lesson,
     /// Counts the searches built, so board views can tell a new search from an old one.
     generation: u64,
+    /// Steps running on a worker thread, with the search ([`worker`]).
+    errand: Option<worker::Errand<worker::Trip>>,
+    /// Steps (or batches) in a row that took longer than a frame ([`worker::Pace`]).
+    pace: worker::Pace,
 }
 
 impl FrontierApp {
@@ -133,12 +138,24 @@ impl FrontierApp {
     pub fn new(
         ctx: &egui::Context,
         scenario: Scenario,
-        mut layout: Layout,
+        layout: Layout,
     ) -> Result<FrontierApp, ScenarioError> {
+        let session = scenario.session(&SearchSpec::default())?;
+        Ok(FrontierApp::with_session(ctx, scenario, layout, session))
+    }
+
+    /// The app on `scenario` showing `session` (a search of it built elsewhere).
+    #[must_use]
+    pub fn with_session(
+        ctx: &egui::Context,
+        scenario: Scenario,
+        mut layout: Layout,
+        session: Box<dyn Session>,
+    ) -> FrontierApp {
         install_fonts(ctx);
         layout.path_text.clear();
         ctx.set_zoom_factor(layout.zoom_factor());
-        let session = travel::timeline(scenario.session(&SearchSpec::default())?);
+        let session = travel::timeline(session);
         let playback = Playback::new(layout.speed);
         let mut app = FrontierApp {
             layout,
@@ -161,9 +178,11 @@ impl FrontierApp {
             travel: travel::Travel::default(),
             lesson: lesson::Lesson::default(),
             generation: 0,
+            errand: None,
+            pace: worker::Pace::default(),
         };
         app.started();
-        Ok(app)
+        app
     }
 
     /// The search being shown (tests and measurements read it as the UI does).
@@ -216,6 +235,14 @@ impl FrontierApp {
 
     /// Applies one command (what the end of a frame does with each).
     pub fn apply(&mut self, command: Command) {
+        if let Some(errand) = &self.errand {
+            if !worker::allowed_while_away(&command) {
+                return;
+            }
+            if command == Command::RunPause && self.playback.is_running() {
+                errand.stop();
+            }
+        }
         if self.travel_intercepts(&command) {
             return;
         }
@@ -319,7 +346,12 @@ impl FrontierApp {
     fn step(&mut self) {
         self.playback.pause();
         self.end_fine();
-        self.step_once(true);
+        // A step slower than a frame goes to the worker, like a run of one step.
+        if self.pace.off_thread() {
+            self.playback.run_steps(1);
+        } else {
+            self.step_once(true);
+        }
     }
 
     /// Names the file the scenario was read from: the Path field (and Save) use it.
@@ -349,7 +381,9 @@ impl FrontierApp {
         if self.session.outcome().is_some() {
             return;
         }
+        let started = Instant::now();
         self.session.step();
+        self.pace.took(started.elapsed());
         self.history.record(self.session.as_ref());
         if log_now {
             self.log.record(self.session.as_ref(), 0);
@@ -388,27 +422,6 @@ impl FrontierApp {
                 next.after_step(lines)
             }
         };
-    }
-
-    /// Runs the steps due this frame, within the frame budget.
-    fn advance(&mut self, dt: f64) {
-        let started = Instant::now();
-        let session = &mut self.session;
-        let history = &mut self.history;
-        let (watches, hit) = self.travel.watch_slots();
-        let taken = self.playback.advance(
-            dt,
-            || {
-                session.step();
-                history.record(session.as_ref());
-                travel::Travel::watch(watches, hit, session.as_ref()) || session.outcome().is_some()
-            },
-            || started.elapsed().as_secs_f64() < playback::FRAME_BUDGET,
-        );
-        if taken > 0 {
-            self.log.record(self.session.as_ref(), taken - 1);
-            self.comparison.record(self.session.as_ref());
-        }
     }
 
     /// Rebuilds the search with `over` added to the app's overrides.
@@ -452,6 +465,9 @@ impl FrontierApp {
     /// Clears everything derived from the previous search.
     fn started(&mut self) {
         self.generation += 1;
+        // A batch still running belongs to the old search: abandoned.
+        self.errand = None;
+        self.pace = worker::Pace::default();
         self.playback.pause();
         self.fine = Fine::Off;
         self.log_pending = false;
@@ -733,7 +749,10 @@ impl eframe::App for FrontierApp {
         // egui's own keys (Ctrl+plus, Ctrl+minus, Ctrl+0) change the zoom; remember it.
         self.layout.zoom = ui.ctx().zoom_factor();
         let (dt, now) = ui.input(|i| (f64::from(i.stable_dt.min(0.1)), i.time));
-        self.advance(dt);
+        self.advance(dt, ui.ctx());
+        if self.working(ui, &mut commands) {
+            return;
+        }
         self.travel_after_steps();
         // The session may have gone back in time (a trace): drop what no longer exists.
         self.history.forget_after(self.session.steps());

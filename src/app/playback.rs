@@ -95,6 +95,16 @@ impl Playback {
         self.credit = 0.0;
     }
 
+    /// Takes on what a run elsewhere (on a worker thread) did to a copy of this machine, unless
+    /// this one was paused meanwhile; a speed set meanwhile stays.
+    pub fn resume_from(&mut self, worked: Playback) {
+        if self.is_running() {
+            let speed = self.speed;
+            *self = worked;
+            self.speed = speed;
+        }
+    }
+
     /// Advances by `dt` seconds of wall time: calls `step` for every step due, while
     /// `time_left` says the frame budget is not spent. `step` returns `true` when the search
     /// has ended, which pauses. Returns the number of steps taken.
@@ -271,6 +281,25 @@ mod tests {
         p.run_steps(70);
         assert_eq!(frames(&mut p, 3, 0.016, 50, u64::MAX), vec![50, 20, 0]);
         assert!(!p.is_running());
+    }
+
+    #[test]
+    fn a_run_done_elsewhere_is_taken_on_unless_paused_meanwhile() {
+        let mut here = Playback::new(10.0);
+        here.run_steps(5);
+        let mut away = here.clone();
+        assert_eq!(frames(&mut away, 1, 0.016, 2, u64::MAX), vec![2]);
+        here.set_speed(20.0);
+        let mut running = here.clone();
+        running.resume_from(away.clone());
+        assert_eq!(running.mode(), Mode::Steps(3), "the steps taken away count");
+        assert!(
+            (running.speed() - 20.0).abs() < f64::EPSILON,
+            "the new speed stays"
+        );
+        here.pause();
+        here.resume_from(away);
+        assert_eq!(here.mode(), Mode::Paused, "Pause while away wins");
     }
 
     #[test]

@@ -117,7 +117,8 @@ impl<S> Default for Store<S> {
     }
 }
 
-fn hash_of<S: Hash>(state: &S) -> u64 {
+/// The hash the notebook files a state under (depth-first search indexes its path with it).
+pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
     let mut hasher = FxHasher::default();
     state.hash(&mut hasher);
     hasher.finish()

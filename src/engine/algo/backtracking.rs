@@ -26,7 +26,8 @@ use crate::engine::frontier::TieLevels;
 use crate::engine::problem::{Problem, Successor};
 use crate::engine::search::{Core, Strategy};
 use crate::engine::settings::Settings;
-use crate::engine::store::{Node, NodeId, Status, Store};
+use crate::engine::store::{Node, NodeId, Status, Store, hash_of};
+use hashbrown::HashTable;
 
 /// What stops depth-first search from going deeper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +58,8 @@ pub struct DepthFirst {
     stack: Vec<NodeId>,
     /// Expanded rows from the start down to the row whose children are being tried.
     path: Vec<Frame>,
+    /// The ids in `path`, found by their state's hash: the cycle check in one probe.
+    on_path: HashTable<NodeId>,
     /// The smallest value beyond the bound seen so far: the next threshold of iterative deepening.
     beyond: Option<Cost>,
     /// States checked since this machine started (one iteration of iterative deepening).
@@ -73,6 +76,7 @@ impl DepthFirst {
             started: false,
             stack: Vec::new(),
             path: Vec::new(),
+            on_path: HashTable::new(),
             beyond: None,
             checked: 0,
         }
@@ -134,15 +138,35 @@ impl DepthFirst {
     fn retreat<P: Problem>(&mut self, core: &mut Core<P>, id: NodeId) {
         let parent = core.store.node(id).parent();
         let mut keep = None;
-        while let Some(top) = self.path.last()
+        while let Some(&top) = self.path.last()
             && Some(top.id) != parent
         {
             keep = Some(top.mark);
             self.path.pop();
+            let hash = hash_of(&core.store.node(top.id).state);
+            if let Ok(entry) = self.on_path.find_entry(hash, |&other| other == top.id) {
+                entry.remove();
+            }
         }
         if let Some(len) = keep {
             drop_rows(core, len);
         }
+    }
+
+    /// The row on the path from the start to `from` (inclusive, `from` being the row whose
+    /// children are tried, the path's next frame) that holds `state`, if any.
+    fn on_path<S: Eq + std::hash::Hash>(
+        &self,
+        store: &Store<S>,
+        from: NodeId,
+        state: &S,
+    ) -> Option<NodeId> {
+        if store.node(from).state == *state {
+            return Some(from);
+        }
+        self.on_path
+            .find(hash_of(state), |&id| store.node(id).state == *state)
+            .copied()
     }
 
     /// Stores the children of row `id` and pushes them, the first successor on top. Returns
@@ -165,7 +189,7 @@ impl DepthFirst {
             let (child, fate) = match successor {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
                 Successor::Child { state, cost, .. } => {
-                    if let Some(ancestor) = on_path(&core.store, id, &state) {
+                    if let Some(ancestor) = self.on_path(&core.store, id, &state) {
                         (Some(ancestor), Fate::Kept)
                     } else if core.store.len() >= core.settings.max_states {
                         full = true;
@@ -189,19 +213,6 @@ impl DepthFirst {
         self.stack[first..].reverse();
         (self.stack.len() - first, full)
     }
-}
-
-/// The row on the path from the start to `from` (inclusive) that holds `state`, if any.
-fn on_path<S: Eq>(store: &Store<S>, from: NodeId, state: &S) -> Option<NodeId> {
-    let mut at = Some(from);
-    while let Some(id) = at {
-        let node = store.node(id);
-        if node.state == *state {
-            return Some(id);
-        }
-        at = node.parent();
-    }
-    None
 }
 
 /// Drops the rows from `len` on and keeps the open and closed counts right (`states_stored`
@@ -282,6 +293,11 @@ impl<P: Problem> Strategy<P> for DepthFirst {
         }
         if stored > 0 {
             self.path.push(Frame { id, mark });
+            let store = &core.store;
+            self.on_path
+                .insert_unique(hash_of(&store.node(id).state), id, |&other| {
+                    hash_of(&store.node(other).state)
+                });
         } else if !full {
             notes.push(format!("backtrack from depth {depth}: no child left"));
         }
@@ -323,6 +339,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
     fn bytes(&self) -> usize {
         self.stack.capacity() * std::mem::size_of::<NodeId>()
             + self.path.capacity() * std::mem::size_of::<Frame>()
+            + self.on_path.allocation_size()
     }
 
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send> {

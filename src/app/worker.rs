@@ -1,0 +1,520 @@
+//! Steps longer than a frame, run off the UI thread so the window never freezes.
+//!
+//! The app steps on its own thread while steps are quick. Once steps have taken longer than
+//! [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the
+//! search moves to a worker thread, the frame waits at most the budget for it, and if it is not
+//! back the window shows "working…" (with Pause and Reset) until it is. A [`Parked`] session stands in meanwhile,
+//! answering from what the search was when it left. Pause lets the step in progress finish and
+//! takes no more; Reset builds a new search at once and abandons the errand (its thread finishes
+//! the step and drops the old search).
+
+use super::FrontierApp;
+use super::command::Command;
+use super::playback::{FRAME_BUDGET, Playback};
+use super::plot::History;
+use super::travel::Travel;
+use crate::engine::breakpoint::{Breakpoint, Watches};
+use crate::engine::cost::Cost;
+use crate::engine::event::{Counts, Outcome, Pick, StepEvent};
+use crate::engine::log::Log;
+use crate::engine::session::Session;
+use crate::engine::settings::Settings;
+use crate::engine::store::{NodeId, Status};
+use crate::engine::view::{BoardView, Row};
+use eframe::egui::{self, CentralPanel, Panel, Ui};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+impl FrontierApp {
+    /// Whether steps are running on a worker thread (the window shows "working…").
+    #[must_use]
+    pub fn is_working(&self) -> bool {
+        self.errand.is_some()
+    }
+
+    /// Runs the steps due this frame, within the frame budget: here, or on a worker thread
+    /// once a step took longer than the budget (waiting for it at most the budget).
+    pub(super) fn advance(&mut self, dt: f64, ctx: &egui::Context) {
+        if let Some(errand) = &self.errand {
+            let Some(trip) = errand.poll() else {
+                return;
+            };
+            self.errand = None;
+            self.came_back(trip);
+        }
+        if !self.playback.is_running() {
+            return;
+        }
+        let parked = Box::new(Parked::of(self.session.as_ref()));
+        let (watches, hit) = self.travel.watch_slots();
+        let trip = Trip {
+            session: std::mem::replace(&mut self.session, parked),
+            history: std::mem::take(&mut self.history),
+            watches: watches.take(),
+            hit: hit.take(),
+            playback: self.playback.clone(),
+            taken: 0,
+            slowest: Duration::ZERO,
+        };
+        if self.pace.off_thread() {
+            // Half the budget away, so quick steps come back within the frame's wait.
+            let errand = Errand::send(
+                move |stop| trip.run(dt, FRAME_BUDGET / 2.0, stop),
+                waker(ctx),
+            );
+            match wait_a_frame(&errand) {
+                Some(trip) => self.came_back(trip),
+                None => self.errand = Some(errand),
+            }
+        } else {
+            let trip = trip.run(dt, FRAME_BUDGET, &AtomicBool::new(false));
+            self.came_back(trip);
+        }
+    }
+
+    /// Puts back what a batch of steps took with it, and logs the steps.
+    fn came_back(&mut self, trip: Trip) {
+        self.session = trip.session;
+        self.history = trip.history;
+        let (watches, hit) = self.travel.watch_slots();
+        *watches = trip.watches;
+        *hit = trip.hit;
+        self.playback.resume_from(trip.playback);
+        if trip.taken > 0 {
+            self.pace.took(trip.slowest);
+            self.log.record(self.session.as_ref(), trip.taken - 1);
+            self.comparison.record(self.session.as_ref());
+        }
+    }
+
+    /// While the search is away: draws the working view, applies what may be applied, and
+    /// says so (the frame draws nothing else).
+    pub(super) fn working(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) -> bool {
+        let Some(errand) = &self.errand else {
+            return false;
+        };
+        commands.extend(show_working(
+            ui,
+            self.session.as_ref(),
+            errand.elapsed(),
+            errand.stopping(),
+        ));
+        for command in commands.drain(..) {
+            self.apply(command);
+        }
+        true
+    }
+}
+
+/// Work sent to a worker thread, coming back as a `T`.
+pub struct Errand<T> {
+    back: Receiver<T>,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+}
+
+impl<T: Send + 'static> Errand<T> {
+    /// Runs `work` on a new thread; `work` should finish soon once the flag it is given is set.
+    /// `wake` is called when the result is ready (the app asks for a repaint).
+    pub fn send(
+        work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+        wake: impl FnOnce() + Send + 'static,
+    ) -> Errand<T> {
+        let (tx, back) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            // Nobody listens when the errand was abandoned: the result is dropped here.
+            if tx.send(work(&flag)).is_ok() {
+                wake();
+            }
+        });
+        Errand {
+            back,
+            stop,
+            started: Instant::now(),
+        }
+    }
+
+    /// The result, waiting for it at most `timeout`.
+    pub fn wait(&self, timeout: Duration) -> Option<T> {
+        match self.back.recv_timeout(timeout) {
+            Ok(result) => Some(result),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => panic!("the worker thread panicked"),
+        }
+    }
+
+    /// The result if it is ready.
+    pub fn poll(&self) -> Option<T> {
+        self.wait(Duration::ZERO)
+    }
+
+    /// Asks the work to finish what it is doing and come back.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Errand::stop`] was asked.
+    #[must_use]
+    pub fn stopping(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Time since it was sent.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}
+
+impl<T> Drop for Errand<T> {
+    /// An abandoned errand stops as soon as it can.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What goes to the worker with the search and comes back: everything a step writes to.
+pub struct Trip {
+    pub session: Box<dyn Session>,
+    /// The plot's samples, one per step.
+    pub history: History,
+    /// The breakpoints being watched, and the one hit.
+    pub watches: Option<Watches>,
+    pub hit: Option<(Breakpoint, String)>,
+    /// A copy of the run state machine; the app takes it back with [`Playback::resume_from`].
+    pub playback: Playback,
+    /// Steps taken on the trip, and the longest of them.
+    pub taken: u64,
+    pub slowest: Duration,
+}
+
+impl Trip {
+    /// Takes the steps due after `dt` seconds, within `budget` seconds, until `stop` is set
+    /// (each step in progress finishes).
+    #[must_use]
+    pub fn run(mut self, dt: f64, budget: f64, stop: &AtomicBool) -> Trip {
+        let started = Instant::now();
+        let (session, history) = (&mut self.session, &mut self.history);
+        let (watches, hit) = (&mut self.watches, &mut self.hit);
+        let mut slowest = Duration::ZERO;
+        self.taken = self.playback.advance(
+            dt,
+            || {
+                let step_started = Instant::now();
+                session.step();
+                history.record(session.as_ref());
+                let ended =
+                    Travel::watch(watches, hit, session.as_ref()) || session.outcome().is_some();
+                slowest = slowest.max(step_started.elapsed());
+                ended
+            },
+            || started.elapsed().as_secs_f64() < budget && !stop.load(Ordering::Relaxed),
+        );
+        self.slowest = slowest;
+        self
+    }
+}
+
+/// Over a frame budget this many times in a row, steps go to a worker: once can be the machine
+/// pausing the thread mid-step, twice in a row is the search.
+const SLOW_IN_A_ROW: u32 = 2;
+
+/// How long steps take lately: whether the next ones should run off the UI thread.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pace {
+    over_budget: u32,
+}
+
+impl Pace {
+    /// Notes a step (or the slowest step of a batch) that took `took`.
+    pub fn took(&mut self, took: Duration) {
+        self.over_budget = if took.as_secs_f64() > FRAME_BUDGET {
+            self.over_budget.saturating_add(1)
+        } else {
+            0
+        };
+    }
+
+    /// Whether the next steps go to a worker thread.
+    #[must_use]
+    pub fn off_thread(self) -> bool {
+        self.over_budget >= SLOW_IN_A_ROW
+    }
+}
+
+/// What the app accepts while its search is away: pausing, resetting (and everything else that
+/// builds a new search), the speed, dismissing an error. Stepping, time travel, selecting rows
+/// and editing the start need the search itself.
+#[must_use]
+pub fn allowed_while_away(command: &Command) -> bool {
+    !matches!(
+        command,
+        Command::Step
+            | Command::FineStep
+            | Command::RunToEnd
+            | Command::RunSteps(_)
+            | Command::Travel(_)
+            | Command::Select(_)
+            | Command::SlideTile(_)
+            | Command::EditQueens(_)
+            | Command::EditGrid(_)
+    )
+}
+
+/// The window while the search is away: what it is doing and the two buttons that still apply.
+pub fn show_working(
+    ui: &mut Ui,
+    parked: &dyn Session,
+    elapsed: Duration,
+    stopping: bool,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    Panel::top("working").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("Pause").on_hover_text("Enter").clicked() {
+                commands.push(Command::RunPause);
+            }
+            if ui.button("Reset").on_hover_text("R").clicked() {
+                commands.push(Command::Reset);
+            }
+            ui.label(format!(
+                "working… step {} ({:.1} s)",
+                parked.steps() + 1,
+                elapsed.as_secs_f64()
+            ));
+            if stopping {
+                ui.weak("pausing after this step");
+            }
+        });
+    });
+    CentralPanel::default().show(ui, |ui| {
+        let c = parked.counts();
+        ui.label(format!(
+            "A step of this search takes longer than a frame, so it runs off the window's \
+             thread; the tables and the board come back when it is done.\n\
+             Before it: {} steps, states checked {}, states stored {}, open {}.",
+            parked.steps(),
+            c.states_checked,
+            c.states_stored,
+            c.open
+        ));
+    });
+    // Not every frame (a spinner would ask for that): the clock ticks, and the worker wakes the
+    // window when it is done.
+    ui.ctx().request_repaint_after(Duration::from_millis(100));
+    commands
+}
+
+/// Stands in for a search that is away on a worker thread: its step count, counts and
+/// settings as they were when it left, and nothing to show.
+pub struct Parked {
+    steps: u64,
+    counts: Counts,
+    settings: Settings,
+    event: StepEvent,
+    log: Log,
+}
+
+impl Parked {
+    /// The stand-in for `session`, which is leaving.
+    #[must_use]
+    pub fn of(session: &dyn Session) -> Parked {
+        Parked {
+            steps: session.steps(),
+            counts: session.counts(),
+            settings: session.settings().clone(),
+            event: StepEvent::default(),
+            log: Log::default(),
+        }
+    }
+}
+
+impl Session for Parked {
+    fn step(&mut self) -> &StepEvent {
+        &self.event
+    }
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        None
+    }
+    fn counts(&self) -> Counts {
+        self.counts
+    }
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    fn rows(&self) -> usize {
+        0
+    }
+    fn row(&self, id: NodeId) -> Row {
+        Row {
+            id,
+            parent: None,
+            g: Cost::ZERO,
+            h: Cost::ZERO,
+            f: Cost::ZERO,
+            depth: 0,
+            status: Status::Open,
+            reopened: 0,
+        }
+    }
+    fn state_text(&self, _: NodeId) -> String {
+        String::new()
+    }
+    fn board(&self, _: NodeId) -> BoardView {
+        self.start_board()
+    }
+    fn start_board(&self) -> BoardView {
+        BoardView::Sliding {
+            width: 0,
+            height: 0,
+            tiles: Vec::new(),
+        }
+    }
+    fn open_order(&self) -> Vec<NodeId> {
+        Vec::new()
+    }
+    fn next_pick(&self) -> Option<Pick> {
+        None
+    }
+    fn route(&self, _: NodeId) -> Vec<NodeId> {
+        Vec::new()
+    }
+    fn move_label(&self, _: NodeId, _: NodeId) -> String {
+        String::new()
+    }
+    fn solution(&self) -> Option<Vec<NodeId>> {
+        None
+    }
+    fn last_event(&self) -> &StepEvent {
+        &self.event
+    }
+    fn event_lines(&self, _: &StepEvent) -> Vec<String> {
+        Vec::new()
+    }
+    fn log(&self) -> &Log {
+        &self.log
+    }
+    fn strategy_status(&self) -> Option<String> {
+        None
+    }
+    fn memory_bytes(&self) -> usize {
+        0
+    }
+}
+
+/// Waits for `errand` at most one frame budget.
+pub fn wait_a_frame<T: Send + 'static>(errand: &Errand<T>) -> Option<T> {
+    errand.wait(Duration::from_secs_f64(FRAME_BUDGET))
+}
+
+/// Asks `ctx` for a repaint, from any thread.
+pub fn waker(ctx: &egui::Context) -> impl FnOnce() + Send + 'static {
+    let ctx = ctx.clone();
+    move || ctx.request_repaint()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::Sender;
+
+    /// Work that takes one step per permit sent to it and comes back after the first step that
+    /// finds it stopped (or when the permits end).
+    fn gated(permits: Receiver<()>) -> impl FnOnce(&AtomicBool) -> u64 + Send + 'static {
+        move |stop| {
+            let mut steps = 0;
+            while permits.recv().is_ok() {
+                steps += 1;
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            steps
+        }
+    }
+
+    /// Sends `n` permits (those after the work came back find nobody).
+    fn permits(tx: &Sender<()>, n: usize) {
+        for _ in 0..n {
+            if tx.send(()).is_err() {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn quick_work_comes_back_within_the_wait() {
+        let errand = Errand::send(|_: &AtomicBool| 7, || {});
+        assert_eq!(errand.wait(Duration::from_secs(60)), Some(7));
+    }
+
+    #[test]
+    fn a_step_still_running_leaves_the_caller_free_and_pause_takes_no_more() {
+        let (tx, rx) = mpsc::channel();
+        let (woke_tx, woke) = mpsc::channel();
+        let errand = Errand::send(gated(rx), move || woke_tx.send(()).unwrap());
+        // The work waits for its first permit: the caller is not kept waiting.
+        assert_eq!(errand.poll(), None);
+        assert_eq!(errand.wait(Duration::from_millis(1)), None);
+        errand.stop();
+        assert!(errand.stopping());
+        permits(&tx, 3);
+        // The step in progress finishes; then the work comes back instead of taking another.
+        woke.recv().unwrap();
+        assert_eq!(errand.poll(), Some(1));
+    }
+
+    #[test]
+    fn an_abandoned_errand_stops_and_drops_its_result() {
+        let (tx, rx) = mpsc::channel();
+        let (done_tx, done) = mpsc::channel();
+        let errand = Errand::send(
+            move |stop: &AtomicBool| {
+                let steps = gated(rx)(stop);
+                done_tx.send(steps).unwrap();
+                steps
+            },
+            || {},
+        );
+        drop(errand);
+        permits(&tx, 3);
+        assert_eq!(
+            done.recv().unwrap(),
+            1,
+            "the step in progress finishes, no more"
+        );
+    }
+
+    #[test]
+    fn only_what_needs_no_search_is_accepted_while_away() {
+        assert!(allowed_while_away(&Command::RunPause));
+        assert!(allowed_while_away(&Command::Reset));
+        assert!(!allowed_while_away(&Command::Step));
+        assert!(!allowed_while_away(&Command::RunToEnd));
+    }
+
+    #[test]
+    fn two_slow_steps_in_a_row_send_the_next_ones_away_and_a_quick_one_brings_them_back() {
+        let (quick, slow) = (
+            Duration::from_secs_f64(FRAME_BUDGET / 2.0),
+            Duration::from_secs_f64(FRAME_BUDGET * 2.0),
+        );
+        let mut pace = Pace::default();
+        pace.took(slow);
+        assert!(!pace.off_thread(), "once may be the machine");
+        pace.took(quick);
+        pace.took(slow);
+        assert!(!pace.off_thread());
+        pace.took(slow);
+        assert!(pace.off_thread());
+        pace.took(quick);
+        assert!(!pace.off_thread());
+    }
+}
