@@ -10,6 +10,7 @@ pub use replay::{ReplayArgs, replay};
 use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
+use crate::engine::memory::MemorySize;
 use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
@@ -35,6 +36,9 @@ pub enum Command {
     Open {
         /// The scenario file; the built-in seed puzzle when left out.
         scenario: Option<PathBuf>,
+        /// The memory budget of the app's searches (see `run --max-memory`).
+        #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
+        max_memory: Option<MemorySize>,
     },
     /// Runs every query of a Moving AI `.scen` file and compares each cost with its optimal
     /// length.
@@ -84,6 +88,10 @@ pub struct SearchArgs {
     /// distance with diagonal moves); refused otherwise.
     #[arg(long)]
     pub allow_inadmissible: bool,
+    /// The memory budget: bytes or a size such as "512 MiB" (default 1 GiB). A search that
+    /// reaches it stops with outcome limit_reached.
+    #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
+    pub max_memory: Option<MemorySize>,
 }
 
 impl SearchArgs {
@@ -101,6 +109,7 @@ impl SearchArgs {
             depth_limit: self.depth_limit,
             candidates: self.candidates,
             allow_inadmissible: self.allow_inadmissible.then_some(true),
+            max_memory: self.max_memory,
         }
     }
 }
@@ -166,7 +175,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write) -> u8 {
 fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
     let scenario = Scenario::load(&args.scenario)?;
     let mut session = scenario.session(&args.search.spec())?;
-    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref());
+    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref())?;
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
@@ -213,9 +222,6 @@ impl Summary {
     #[must_use]
     pub fn of(session: &dyn Session) -> Summary {
         let (outcome, reason, words) = match session.outcome() {
-            Some(o @ Outcome::Refused(why)) => {
-                (o.code().to_string(), Some(why.clone()), o.to_string())
-            }
             Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
                 o.code().to_string(),
                 None,
@@ -224,7 +230,11 @@ impl Summary {
                     session.counts().solutions
                 ),
             ),
-            Some(o) => (o.code().to_string(), None, o.to_string()),
+            Some(o) => (
+                o.code().to_string(),
+                o.reason().map(str::to_string),
+                o.to_string(),
+            ),
             None => ("step_limit".into(), None, "Step limit reached".into()),
         };
         let route = session.solution();

@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use frontier::cli::{self, Cli, Command};
+use frontier::engine::memory::MemorySize;
 use frontier::scenario::Scenario;
 use std::path::Path;
 use std::process::ExitCode;
@@ -19,14 +20,18 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => {
             ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
         }
-        Some(Command::Open { scenario }) => open(scenario.as_deref()),
-        None => open(None),
+        Some(Command::Open {
+            scenario,
+            max_memory,
+        }) => open(scenario.as_deref(), max_memory),
+        None => open(None, None),
     }
 }
 
-/// Opens the app on a scenario file, or on the built-in seed puzzle.
-fn open(path: Option<&Path>) -> ExitCode {
-    let scenario = match path.map(Scenario::load) {
+/// Opens the app on a scenario file, or on the built-in seed puzzle; `max_memory` replaces the
+/// scenario's memory budget.
+fn open(path: Option<&Path>, max_memory: Option<MemorySize>) -> ExitCode {
+    let mut scenario = match path.map(Scenario::load) {
         None => Scenario::built_in(),
         Some(Ok(scenario)) => scenario,
         Some(Err(e)) => {
@@ -34,6 +39,7 @@ fn open(path: Option<&Path>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    scenario.search.max_memory = max_memory.or(scenario.search.max_memory);
     match frontier::app::run(scenario) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

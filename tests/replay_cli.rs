@@ -61,20 +61,25 @@ fn a_hand_edited_trace_names_the_first_differing_step() {
             .success()
     );
     let text = std::fs::read_to_string(dir.join("t.ron")).unwrap();
-    let line = text.lines().find(|l| l.contains("step: 9,")).unwrap();
-    // Claim a different fate for the first successor of step 9.
-    let edited_line = if line.contains("fate: stored_new") {
-        line.replacen("fate: stored_new", "fate: kept", 1)
-    } else {
-        line.replacen("fate: kept", "fate: stored_new", 1)
-    };
-    std::fs::write(dir.join("t.ron"), text.replace(line, &edited_line)).unwrap();
+    // Step 9's line: the ninth after "steps:". Claim it did something else (another digest).
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let at = lines.iter().position(|l| l == "steps:").unwrap() + 9;
+    let (pick, digest) = lines[at].split_once(' ').unwrap();
+    let other = if digest == "AAAA" { "AAAB" } else { "AAAA" };
+    let edited = format!("{pick} {other}");
+    lines[at] = edited;
+    std::fs::write(dir.join("t.ron"), lines.join("\n") + "\n").unwrap();
     let out = frontier(&dir, &["replay", "t.ron", "--verify", "--json"]);
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
     assert_eq!(v["verified"], false);
     assert_eq!(v["first_difference"]["step"], 9);
-    assert_eq!(v["first_difference"]["what"], "successors");
+    assert_eq!(v["first_difference"]["what"], "what the step did");
+    let words = v["first_difference"]["run"].as_str().unwrap();
+    assert!(
+        words.starts_with("picked #") && words.contains("stored new"),
+        "{words}"
+    );
 }
 
 #[test]

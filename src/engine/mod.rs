@@ -8,6 +8,7 @@ pub mod cost;
 pub mod event;
 pub mod frontier;
 pub mod log;
+pub mod memory;
 pub mod problem;
 pub mod search;
 pub mod session;
