@@ -269,3 +269,31 @@ fn scen_stops_queries_at_a_limit_and_reports_them() {
         "{text}"
     );
 }
+
+mod common;
+
+#[test]
+fn the_app_stops_at_the_budget_and_shows_the_reason() {
+    use egui_kittest::kittest::Queryable;
+    use frontier::app::command::Command as AppCommand;
+    let mut scenario = common::built_in("fifteen_44_moves.ron");
+    scenario.search.max_memory = Some(MemorySize(256 << 10));
+    scenario.search.max_states = Some(1_000_000);
+    let mut h = common::harness_on(scenario);
+    h.state_mut().apply(AppCommand::RunToEnd);
+    for _ in 0..2000 {
+        h.step();
+        if !h.state().is_running() {
+            break;
+        }
+    }
+    h.run();
+    assert!(matches!(
+        h.state().session().outcome(),
+        Some(Outcome::OverBudget(_))
+    ));
+    let shown = h
+        .query_all_by_label_contains("Limit reached: memory budget 256 KiB reached at step")
+        .count();
+    assert!(shown >= 1, "the status line says why the search stopped");
+}
