@@ -497,48 +497,49 @@ impl<R: BufRead> TraceReader<R> {
 #[must_use]
 pub fn compare(saved: Option<&TraceStep>, session: &dyn Session) -> Option<Difference> {
     let event = session.last_event();
-    let step = event.step;
+    let run = TraceStep::of(event);
+    let what = match saved {
+        None => "end",
+        Some(saved) if saved.pick != run.pick => "pick",
+        Some(saved) if saved.digest != run.digest => "what the step did",
+        Some(_) => return None,
+    };
+    // Only now, with a difference to tell: the step in the step log's words, which costs
+    // generating successors again.
     let lines = session.event_lines(event);
     // The step's words without "step N: ", as the step log says them.
     let said = |line: &str| {
         line.split_once(": ")
             .map_or_else(|| line.to_string(), |(_, rest)| rest.to_string())
     };
-    let Some(saved) = saved else {
-        return Some(Difference {
-            step,
-            what: "end".into(),
-            trace: "has no such step".into(),
-            run: said(&lines[0]),
-        });
+    let (trace, run) = match saved.map(|s| s.pick) {
+        None => ("has no such step".into(), said(&lines[0])),
+        Some(pick) if what == "pick" => {
+            let trace = match pick {
+                None => "has nothing left to pick".into(),
+                Some(id) if (id as usize) < session.rows() => {
+                    format!("picked #{id} {}", session.state_text(id))
+                }
+                Some(id) => format!("picked #{id}, a row the run never stored"),
+            };
+            (trace, said(&lines[0]))
+        }
+        Some(_) => (
+            "recorded a different step with the same pick".into(),
+            lines
+                .iter()
+                .map(|l| l.trim())
+                .enumerate()
+                .map(|(i, l)| if i == 0 { said(l) } else { l.to_string() })
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
     };
-    let run = TraceStep::of(event);
-    if run.pick != saved.pick {
-        let trace = match saved.pick {
-            None => "has nothing left to pick".into(),
-            Some(id) if (id as usize) < session.rows() => {
-                format!("picked #{id} {}", session.state_text(id))
-            }
-            Some(id) => format!("picked #{id}, a row the run never stored"),
-        };
-        return Some(Difference {
-            step,
-            what: "pick".into(),
-            trace,
-            run: said(&lines[0]),
-        });
-    }
-    (run.digest != saved.digest).then(|| Difference {
-        step,
-        what: "what the step did".into(),
-        trace: "recorded a different step with the same pick".into(),
-        run: lines
-            .iter()
-            .map(|l| l.trim())
-            .enumerate()
-            .map(|(i, l)| if i == 0 { said(l) } else { l.to_string() })
-            .collect::<Vec<_>>()
-            .join("; "),
+    Some(Difference {
+        step: event.step,
+        what: what.into(),
+        trace,
+        run,
     })
 }
 

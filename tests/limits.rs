@@ -9,7 +9,9 @@ use frontier::engine::settings::Algorithm;
 use frontier::engine::timeline::Timeline;
 use frontier::scenario::{Scenario, SearchSpec};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::cli::{frontier, json};
 
 fn scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")
@@ -123,24 +125,6 @@ fn time_travel_keyframes_and_record_count_against_the_same_budget() {
         "keyframes and the record held: {} steps against {alone}",
         travel.steps()
     );
-}
-
-fn frontier(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_frontier"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 #[test]
@@ -269,8 +253,6 @@ fn scen_stops_queries_at_a_limit_and_reports_them() {
         "{text}"
     );
 }
-
-mod common;
 
 #[test]
 fn the_app_stops_at_the_budget_and_shows_the_reason() {

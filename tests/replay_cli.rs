@@ -1,7 +1,9 @@
 //! End to end through the built binary: traces, replay, breakpoints, exports and compare.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+
+mod common;
+use common::cli::{frontier, json};
 
 const SEED: &str = "Scenario(problem: SlidingPuzzle(width: 3, height: 3, \
     start: [5,4,2,7,0,3,8,1,6], goal: [1,2,3,4,5,6,7,8,0]), \
@@ -13,24 +15,6 @@ fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("seed.ron"), SEED).unwrap();
     dir
-}
-
-fn frontier(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_frontier"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 #[test]

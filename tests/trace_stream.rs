@@ -3,7 +3,9 @@
 //! step log's words.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::cli::{frontier, json};
 
 const ALGORITHMS: [&str; 9] = [
     "astar",
@@ -36,24 +38,6 @@ fn scratch(name: &str) -> PathBuf {
     )
     .unwrap();
     dir
-}
-
-fn frontier(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_frontier"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 /// Runs with a trace; the run's JSON and the trace's size in bytes.

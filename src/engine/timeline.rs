@@ -143,8 +143,13 @@ impl Timeline {
             return Ok(self.current.last_event());
         }
         let index = usize::try_from(self.current.steps()).expect("steps fit in usize");
-        self.current
-            .hold_elsewhere(self.keyframe_bytes.saturating_add(self.record.bytes()));
+        if index >= self.record.len() {
+            // A new step counts what the timeline holds now. A replayed one keeps the count
+            // its keyframe had when it was taken (before the record grew), so the budget does
+            // not cut a replay short of the steps recorded.
+            self.current
+                .hold_elsewhere(self.keyframe_bytes.saturating_add(self.record.bytes()));
+        }
         self.current.step();
         if index < self.record.len() {
             if !same_step(self.current.log(), &self.record, index) {
