@@ -10,6 +10,7 @@ pub use replay::{ReplayArgs, replay};
 use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
+use crate::engine::memory::MemorySize;
 use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
@@ -39,6 +40,9 @@ pub enum Command {
         /// window shows: the slide-ready moment, prepared ahead of class.
         #[arg(long, value_name = "STEP", value_parser = OpenAt::parse)]
         at: Option<OpenAt>,
+        /// The memory budget of the app's searches (see `run --max-memory`).
+        #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
+        max_memory: Option<MemorySize>,
     },
     /// Runs every query of a Moving AI `.scen` file and compares each cost with its optimal
     /// length.
@@ -122,6 +126,10 @@ pub struct SearchArgs {
     /// distance with diagonal moves); refused otherwise.
     #[arg(long)]
     pub allow_inadmissible: bool,
+    /// The memory budget: bytes or a size such as "512 MiB" (default 1 GiB). A search that
+    /// reaches it stops with outcome limit_reached.
+    #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
+    pub max_memory: Option<MemorySize>,
 }
 
 impl SearchArgs {
@@ -139,6 +147,7 @@ impl SearchArgs {
             depth_limit: self.depth_limit,
             candidates: self.candidates,
             allow_inadmissible: self.allow_inadmissible.then_some(true),
+            max_memory: self.max_memory,
         }
     }
 }
@@ -227,7 +236,7 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         .collect();
     crate::check_outputs(&inputs, &outputs).map_err(ScenarioError::Invalid)?;
     let mut session = scenario.session(&args.search.spec())?;
-    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref());
+    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref())?;
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
@@ -275,9 +284,6 @@ impl Summary {
     #[must_use]
     pub fn of(session: &dyn Session) -> Summary {
         let (outcome, reason, words) = match session.outcome() {
-            Some(o @ Outcome::Refused(why)) => {
-                (o.code().to_string(), Some(why.clone()), o.to_string())
-            }
             Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
                 o.code().to_string(),
                 None,
@@ -286,7 +292,11 @@ impl Summary {
                     session.counts().solutions
                 ),
             ),
-            Some(o) => (o.code().to_string(), None, o.to_string()),
+            Some(o) => (
+                o.code().to_string(),
+                o.reason().map(str::to_string),
+                o.to_string(),
+            ),
             None => ("step_limit".into(), None, "Step limit reached".into()),
         };
         let route = session.solution();

@@ -39,23 +39,32 @@ fn special_kind(kind: std::fs::FileType) -> Option<&'static str> {
     }
 }
 
-/// Reads a UTF-8 text file of at most [`MAX_INPUT_BYTES`]. Only regular files are read: a
-/// named pipe, device or directory is refused with its kind before it is opened, so nothing
-/// blocks waiting for a writer.
+/// Opens a file for reading, and its length, if it is a regular file: a named pipe, device or
+/// directory is refused with its kind before it is opened, so nothing blocks waiting for a
+/// writer. Every input Frontier reads (whole or as a stream) is opened here.
+///
+/// # Errors
+/// The reason in words: missing, not a regular file, or unreadable.
+pub fn open_regular(path: &Path) -> Result<(std::fs::File, u64), String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if let Some(what) = special_kind(meta.file_type()) {
+        return Err(what.to_string());
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    Ok((file, meta.len()))
+}
+
+/// Reads a UTF-8 text file of at most [`MAX_INPUT_BYTES`], opened by [`open_regular`].
 ///
 /// # Errors
 /// The reason in words: missing, not a regular file, unreadable, too large, or not text.
 pub fn read_text(path: &Path) -> Result<String, String> {
     use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if let Some(what) = special_kind(meta.file_type()) {
-        return Err(what.to_string());
-    }
+    let (file, len) = open_regular(path)?;
     let too_large = || format!("larger than {} MiB", MAX_INPUT_BYTES >> 20);
-    if meta.len() > MAX_INPUT_BYTES {
+    if len > MAX_INPUT_BYTES {
         return Err(too_large());
     }
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut bytes = Vec::new();
     file.take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -182,24 +191,77 @@ fn process_alive(pid: u32) -> bool {
     !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }
 
-/// Writes `bytes` to a temporary file beside `path` ([`temp_beside`]), syncs it and renames it
-/// over `path`, so a reader sees the old file or the new one, never half of one. Only a new
-/// path or an existing regular file is written ([`check_output_path`]).
+/// Writes `bytes` through an [`AtomicFile`], so a reader sees the old file or the new one,
+/// never half of one, and only a new path or an existing regular file is written.
 ///
 /// # Errors
 /// Any I/O error, or a path that is not a regular file; the temporary file is removed and
 /// `path` is untouched.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    check_output_path(path).map_err(std::io::Error::other)?;
-    let tmp = temp_beside(path);
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let mut file = AtomicFile::create(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
+/// A file written as a stream and saved atomically: the bytes go to a temporary file beside
+/// the target, and [`AtomicFile::commit`] syncs it and renames it over the target. Dropped
+/// without a commit (an error on the way), the temporary file is removed and the target is
+/// untouched. What [`atomic_write`] does for bytes already in memory, for files too big to
+/// build in memory (traces).
+pub struct AtomicFile {
+    out: std::io::BufWriter<std::fs::File>,
+    tmp: std::path::PathBuf,
+    path: std::path::PathBuf,
+    committed: bool,
+}
+
+impl AtomicFile {
+    /// Opens the temporary file beside `path` ([`temp_beside`]). Only a new path or an
+    /// existing regular file is written ([`check_output_path`]).
+    ///
+    /// # Errors
+    /// `path` may not be written, or the temporary file cannot be created.
+    pub fn create(path: &Path) -> std::io::Result<AtomicFile> {
+        check_output_path(path).map_err(std::io::Error::other)?;
+        let tmp = temp_beside(path);
+        let file = std::fs::File::create(&tmp)?;
+        Ok(AtomicFile {
+            out: std::io::BufWriter::with_capacity(1 << 16, file),
+            tmp,
+            path: path.to_path_buf(),
+            committed: false,
+        })
     }
-    result
+
+    /// Flushes and syncs what was written and renames it over the target.
+    ///
+    /// # Errors
+    /// Any I/O error; the temporary file is removed and the target is untouched.
+    pub fn commit(mut self) -> std::io::Result<()> {
+        self.out.flush()?;
+        self.out.get_ref().sync_all()?;
+        std::fs::rename(&self.tmp, &self.path)?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.out.write(buf)
+    }
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.out.write_all(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use frontier::cli::{self, Cli, Command, OpenAt};
+use frontier::engine::memory::MemorySize;
 use frontier::scenario::Scenario;
 use std::path::Path;
 use std::process::ExitCode;
@@ -19,16 +20,23 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => {
             ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
         }
-        Some(Command::Open { scenario, at }) => {
-            open(scenario.as_deref(), at.map_or(0, OpenAt::target))
-        }
-        None => open(None, 0),
+        Some(Command::Open {
+            scenario,
+            at,
+            max_memory,
+        }) => open(
+            scenario.as_deref(),
+            at.map_or(0, OpenAt::target),
+            max_memory,
+        ),
+        None => open(None, 0, None),
     }
 }
 
-/// Opens the app on a scenario file, or on the built-in seed puzzle, at step `at`.
-fn open(path: Option<&Path>, at: u64) -> ExitCode {
-    let scenario = match path.map(Scenario::load) {
+/// Opens the app on a scenario file, or on the built-in seed puzzle, at step `at`;
+/// `max_memory` replaces the scenario's memory budget.
+fn open(path: Option<&Path>, at: u64, max_memory: Option<MemorySize>) -> ExitCode {
+    let mut scenario = match path.map(Scenario::load) {
         None => Scenario::built_in(),
         Some(Ok(scenario)) => scenario,
         Some(Err(e)) => {
@@ -36,6 +44,7 @@ fn open(path: Option<&Path>, at: u64) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    scenario.search.max_memory = max_memory.or(scenario.search.max_memory);
     match frontier::app::run(scenario, path, at) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -11,6 +11,7 @@ use crate::domains::movingai;
 use crate::domains::queens::NQueens;
 use crate::domains::sliding::{self, SlidingPuzzle};
 use crate::domains::sokoban::{self, Sokoban, SokobanCost};
+use crate::engine::memory::{DEFAULT_MAX_MEMORY, MemorySize};
 use crate::engine::problem::{Problem, Refusal};
 use crate::engine::search::Search;
 use crate::engine::session::Session;
@@ -135,6 +136,9 @@ pub struct SearchSpec {
     pub candidates: Option<Candidates>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_inadmissible: Option<bool>,
+    /// The memory budget: bytes (`536870912`) or words (`"512 MiB"`); 1 GiB when left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_memory: Option<MemorySize>,
 }
 
 impl SearchSpec {
@@ -152,6 +156,7 @@ impl SearchSpec {
             all_solutions: over.all_solutions.or(self.all_solutions),
             candidates: over.candidates.or(self.candidates),
             allow_inadmissible: over.allow_inadmissible.or(self.allow_inadmissible),
+            max_memory: over.max_memory.or(self.max_memory),
         }
     }
 
@@ -179,6 +184,7 @@ impl SearchSpec {
             all_solutions: self.all_solutions.unwrap_or(false),
             candidates: self.candidates.unwrap_or_default(),
             allow_inadmissible: self.allow_inadmissible.unwrap_or(false),
+            max_memory: self.max_memory.unwrap_or(DEFAULT_MAX_MEMORY),
         }
     }
 
@@ -196,6 +202,7 @@ impl SearchSpec {
             all_solutions: Some(settings.all_solutions),
             candidates: Some(settings.candidates),
             allow_inadmissible: Some(settings.allow_inadmissible),
+            max_memory: Some(settings.max_memory),
         }
     }
 }

@@ -69,7 +69,7 @@ fn every_arena_query_costs_its_published_optimal_length_with_astar_and_dijkstra(
 #[test]
 fn the_scen_command_reports_every_query_and_names_the_lines_that_differ() {
     let file = scenarios_dir().join("maps/lak101d.map.scen");
-    let astar = check_file(&file, &SearchArgs::default()).unwrap();
+    let astar = check_file(&file, &SearchArgs::default(), None).unwrap();
     assert_eq!((astar.queries, astar.matched), (80, 80));
     assert!(astar.states_checked > 0);
     let json = astar.json();
@@ -82,12 +82,13 @@ fn the_scen_command_reports_every_query_and_names_the_lines_that_differ() {
             algorithm: Some(Algorithm::BreadthFirst),
             ..SearchArgs::default()
         },
+        None,
     )
     .unwrap();
     assert!(bfs.matched < 80 && !bfs.mismatches.is_empty());
     let first = &bfs.mismatches[0];
     assert!(first.query.line >= 2 && first.cost.unwrap() > first.query.optimal);
-    assert!(check_file(Path::new("no/such.scen"), &SearchArgs::default()).is_err());
+    assert!(check_file(Path::new("no/such.scen"), &SearchArgs::default(), None).is_err());
 }
 
 /// `(level, optimal moves, optimal pushes)` from known.txt.

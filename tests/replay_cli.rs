@@ -1,7 +1,9 @@
 //! End to end through the built binary: traces, replay, breakpoints, exports and compare.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+
+mod common;
+use common::cli::{frontier, json};
 
 const SEED: &str = "Scenario(problem: SlidingPuzzle(width: 3, height: 3, \
     start: [5,4,2,7,0,3,8,1,6], goal: [1,2,3,4,5,6,7,8,0]), \
@@ -13,24 +15,6 @@ fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("seed.ron"), SEED).unwrap();
     dir
-}
-
-fn frontier(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_frontier"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 #[test]
@@ -61,20 +45,25 @@ fn a_hand_edited_trace_names_the_first_differing_step() {
             .success()
     );
     let text = std::fs::read_to_string(dir.join("t.ron")).unwrap();
-    let line = text.lines().find(|l| l.contains("step: 9,")).unwrap();
-    // Claim a different fate for the first successor of step 9.
-    let edited_line = if line.contains("fate: stored_new") {
-        line.replacen("fate: stored_new", "fate: kept", 1)
-    } else {
-        line.replacen("fate: kept", "fate: stored_new", 1)
-    };
-    std::fs::write(dir.join("t.ron"), text.replace(line, &edited_line)).unwrap();
+    // Step 9's line: the ninth after "steps:". Claim it did something else (another digest).
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let at = lines.iter().position(|l| l == "steps:").unwrap() + 9;
+    let (pick, digest) = lines[at].split_once(' ').unwrap();
+    let other = if digest == "AAAA" { "AAAB" } else { "AAAA" };
+    let edited = format!("{pick} {other}");
+    lines[at] = edited;
+    std::fs::write(dir.join("t.ron"), lines.join("\n") + "\n").unwrap();
     let out = frontier(&dir, &["replay", "t.ron", "--verify", "--json"]);
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
     assert_eq!(v["verified"], false);
     assert_eq!(v["first_difference"]["step"], 9);
-    assert_eq!(v["first_difference"]["what"], "successors");
+    assert_eq!(v["first_difference"]["what"], "what the step did");
+    let words = v["first_difference"]["run"].as_str().unwrap();
+    assert!(
+        words.starts_with("picked #") && words.contains("stored new"),
+        "{words}"
+    );
 }
 
 #[test]

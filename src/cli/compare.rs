@@ -1,6 +1,7 @@
 //! `frontier compare`: several settings on one scenario, stepped together, tabled.
 
 use crate::engine::compare::{Comparison, Lane};
+use crate::engine::memory::{DEFAULT_MAX_MEMORY, MemorySize};
 use crate::engine::settings::{Algorithm, Heuristic, TieKey};
 use crate::scenario::{ScenarioError, SearchSpec};
 use clap::Args;
@@ -30,6 +31,10 @@ pub struct CompareArgs {
     /// Stop after this many steps.
     #[arg(long)]
     pub max_steps: Option<u64>,
+    /// The memory budget of the whole comparison, shared equally by the columns (default
+    /// 1 GiB): bytes or a size such as "512 MiB".
+    #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
+    pub max_memory: Option<MemorySize>,
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
@@ -84,10 +89,17 @@ pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> u8 {
 
 fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
     let scenario = super::load_scenario(&args.scenario)?;
-    let lanes = args
-        .columns()?
+    let columns = args.columns()?;
+    // One budget for the whole comparison, shared equally by its columns.
+    let total = (args.max_memory.or(scenario.search.max_memory)).unwrap_or(DEFAULT_MAX_MEMORY);
+    let share = MemorySize((total.0 / columns.len() as u64).max(1));
+    let lanes = columns
         .into_iter()
         .map(|(label, spec)| {
+            let spec = SearchSpec {
+                max_memory: Some(share),
+                ..spec
+            };
             Ok(Lane {
                 label,
                 session: scenario.session(&spec)?,

@@ -6,12 +6,12 @@ use crate::engine::breakpoint::{Breakpoint, Watches};
 use crate::engine::session::Session;
 use crate::export::{CsvRecorder, PosthocRecorder};
 use crate::scenario::{Scenario, ScenarioError};
-use crate::trace::Trace;
+use crate::trace::{TraceError, TraceWriter};
 use std::path::PathBuf;
 
 /// The recorders and breakpoints of one run.
 pub struct RunExtras {
-    trace: Option<(PathBuf, Trace)>,
+    trace: Option<TraceWriter>,
     csv: Option<(PathBuf, CsvRecorder)>,
     posthoc: Option<(PathBuf, PosthocRecorder)>,
     watches: Watches,
@@ -24,15 +24,30 @@ fn unusable(error: impl ToString) -> ScenarioError {
     ScenarioError::Invalid(error.to_string())
 }
 
+/// A trace that cannot be written, said once (the trace's error names the file).
+fn trace_unusable(e: TraceError) -> ScenarioError {
+    ScenarioError::Invalid(e.to_string())
+}
+
 impl RunExtras {
-    /// The extras `args` ask for, on a search of `scenario` at step 0.
-    #[must_use]
-    pub fn new(args: &RunArgs, scenario: &Scenario, session: &dyn Session) -> RunExtras {
-        RunExtras {
-            trace: args
-                .trace
-                .clone()
-                .map(|p| (p, Trace::new(scenario, session.settings()))),
+    /// The extras `args` ask for, on a search of `scenario` at step 0. A trace is written as
+    /// the run goes, so its file is opened here.
+    ///
+    /// # Errors
+    /// The trace file cannot be written.
+    pub fn new(
+        args: &RunArgs,
+        scenario: &Scenario,
+        session: &dyn Session,
+    ) -> Result<RunExtras, ScenarioError> {
+        let trace = args
+            .trace
+            .as_deref()
+            .map(|p| TraceWriter::create(p, scenario, session.settings()))
+            .transpose()
+            .map_err(trace_unusable)?;
+        Ok(RunExtras {
+            trace,
             csv: args.csv.clone().map(|p| (p, CsvRecorder::default())),
             posthoc: args
                 .posthoc
@@ -40,16 +55,17 @@ impl RunExtras {
                 .map(|p| (p, PosthocRecorder::default())),
             watches: Watches::new(&args.until, session),
             stopped_by: None,
-        }
+        })
     }
 
     /// Records the step just taken; whether a breakpoint says to stop.
     ///
     /// # Errors
-    /// A Posthoc export asked of a domain without positions (unusable input).
+    /// A Posthoc export asked of a domain without positions (unusable input), or a trace
+    /// that cannot be written.
     pub fn after_step(&mut self, session: &dyn Session) -> Result<bool, ScenarioError> {
-        if let Some((_, trace)) = &mut self.trace {
-            trace.push(session);
+        if let Some(trace) = &mut self.trace {
+            trace.push(session).map_err(trace_unusable)?;
         }
         if let Some((_, csv)) = &mut self.csv {
             csv.record(session);
@@ -72,9 +88,8 @@ impl RunExtras {
         session: &dyn Session,
         summary: &mut Summary,
     ) -> Result<(), ScenarioError> {
-        if let Some((path, trace)) = &mut self.trace {
-            trace.finish(session);
-            trace.save(path).map_err(unusable)?;
+        if let Some(trace) = self.trace.take() {
+            trace.finish(session).map_err(trace_unusable)?;
         }
         if let Some((path, csv)) = &self.csv {
             csv.save(path).map_err(unusable)?;

@@ -2,8 +2,9 @@
 //! what it recorded.
 
 use super::Summary;
+use crate::engine::memory::MemorySize;
 use crate::export::CsvRecorder;
-use crate::trace::{Difference, Trace, TraceError};
+use crate::trace::{Difference, TraceError, TraceReader, compare_end, step_and_compare};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,7 +14,7 @@ pub const EXIT_DIFFERS: u8 = 1;
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The trace file (RON), as written by `frontier run --trace`.
+    /// The trace file, as written by `frontier run --trace`.
     pub trace: PathBuf,
     /// Runs the whole scenario again and reports the first step where run and trace differ.
     #[arg(long)]
@@ -24,6 +25,10 @@ pub struct ReplayArgs {
     /// Saves counts and the pick per replayed step as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// The replayed search's memory budget instead of the recorded one: bytes or a size such
+    /// as "512 MiB" (a smaller one than the run had can stop the replay early: a difference).
+    #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
+    pub max_memory: Option<MemorySize>,
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
@@ -36,26 +41,44 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
     super::exit_status(replay_inner(args, out))
 }
 
+/// Reads the trace as a stream, one step at a time (a trace of any length replays in the
+/// memory its search needs), stepping the search alongside: to `--to`, or with `--verify` to
+/// the end, outcome included. The rest of the trace is still read, to count its steps and
+/// find damage.
 fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError> {
     if let Some(csv) = &args.csv {
         crate::check_outputs(&[args.trace.as_path()], &[csv.as_path()])
             .map_err(|why| TraceError::Scenario(crate::scenario::ScenarioError::Invalid(why)))?;
     }
-    let trace = Trace::load(&args.trace)?;
-    let recorded = trace.steps.len() as u64;
-    let target = args.to.unwrap_or(recorded).min(recorded);
-    let mut session = trace.session()?;
+    let mut reader = TraceReader::open(&args.trace)?;
+    if let Some(budget) = args.max_memory {
+        reader.scenario.search.max_memory = Some(budget);
+    }
+    let mut session = reader.session()?;
+    let target = args.to.unwrap_or(u64::MAX);
     let mut csv = args.csv.as_ref().map(|_| CsvRecorder::default());
     let mut difference = None;
-    while session.steps() < target && session.outcome().is_none() {
-        let next = session.steps() + 1;
-        difference = trace.replay(session.as_mut(), next);
-        if difference.is_some() {
-            break;
+    let mut recorded = 0;
+    // The summary at the target step, taken as the replay passes it.
+    let mut at_target = None;
+    while let Some(saved) = reader.next_step()? {
+        recorded += 1;
+        let wanted = session.steps() < target || args.verify;
+        if difference.is_some() || !wanted {
+            continue;
         }
-        if let Some(csv) = &mut csv {
-            csv.record(session.as_ref());
+        difference = step_and_compare(&saved, session.as_mut());
+        if difference.is_none() && session.steps() <= target {
+            if let Some(csv) = &mut csv {
+                csv.record(session.as_ref());
+            }
+            if session.steps() == target {
+                at_target = Some((Summary::of(session.as_ref()), session.steps()));
+            }
         }
+    }
+    if args.verify && difference.is_none() {
+        difference = compare_end(session.as_ref(), reader.outcome());
     }
     if let (Some(path), Some(csv)) = (&args.csv, &csv) {
         csv.save(path).map_err(|e| TraceError::Write {
@@ -63,20 +86,16 @@ fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError
             message: e.to_string(),
         })?;
     }
-    let verified = if args.verify && difference.is_none() {
-        difference = trace.verify()?;
-        Some(difference.is_none())
-    } else {
-        args.verify.then_some(false)
-    };
-    let summary = Summary::of(session.as_ref());
+    let verified = args.verify.then_some(difference.is_none());
+    let (summary, replayed) =
+        at_target.unwrap_or_else(|| (Summary::of(session.as_ref()), session.steps()));
     let io = |e: std::io::Error| TraceError::Write {
         path: "standard output".into(),
         message: e.to_string(),
     };
     if args.json {
         let mut json = summary.json();
-        json["engine"] = trace.engine.clone().into();
+        json["engine"] = reader.engine.clone().into();
         json["recorded_steps"] = recorded.into();
         json["verified"] = verified.into();
         json["first_difference"] = serde_json::to_value(&difference).expect("plain data");
@@ -85,9 +104,8 @@ fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError
         write!(out, "{}", summary.text()).map_err(io)?;
         writeln!(
             out,
-            "replayed to step {} of {recorded} recorded by frontier {}",
-            session.steps(),
-            trace.engine
+            "replayed to step {replayed} of {recorded} recorded by frontier {}",
+            reader.engine
         )
         .map_err(io)?;
         writeln!(out, "{}", verdict(verified, difference.as_ref())).map_err(io)?;

@@ -18,6 +18,9 @@ pub struct ScenArgs {
     pub scen: PathBuf,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Stop each query after this many steps (it is then reported as stopped at a limit).
+    #[arg(long)]
+    pub max_steps: Option<u64>,
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
@@ -30,6 +33,8 @@ pub struct Mismatch {
     /// The cost found, or `None` with the outcome's words when no route was found.
     pub cost: Option<f64>,
     pub outcome: String,
+    /// Whether the query stopped at a limit (steps, states or memory) before it could end.
+    pub limited: bool,
 }
 
 /// The result of running a whole scenario file.
@@ -43,6 +48,12 @@ pub struct ScenReport {
 }
 
 impl ScenReport {
+    /// How many queries stopped at a limit (`--max-steps`, `--max-states`, `--max-memory`).
+    #[must_use]
+    pub fn limited(&self) -> usize {
+        self.mismatches.iter().filter(|m| m.limited).count()
+    }
+
     /// The JSON object `--json` prints.
     #[must_use]
     pub fn json(&self) -> serde_json::Value {
@@ -57,6 +68,7 @@ impl ScenReport {
                     "expected": m.query.optimal,
                     "cost": m.cost,
                     "outcome": m.outcome,
+                    "limited": m.limited,
                 })
             })
             .collect();
@@ -65,6 +77,7 @@ impl ScenReport {
             "queries": self.queries,
             "matched": self.matched,
             "mismatches": mismatches,
+            "limited": self.limited(),
             "states_checked": self.states_checked,
         })
     }
@@ -76,6 +89,12 @@ impl ScenReport {
             "{} of {} queries matched the optimal length ({}; {} states checked)\n",
             self.matched, self.queries, self.algorithm, self.states_checked
         );
+        if self.limited() > 0 {
+            text.push_str(&format!(
+                "{} queries stopped at a limit (steps, states or memory) before they could end\n",
+                self.limited()
+            ));
+        }
         for m in &self.mismatches {
             let found = m
                 .cost
@@ -97,23 +116,30 @@ impl ScenReport {
 /// Runs `frontier scen`; returns the exit status (0 when it ran, whatever matched).
 #[must_use]
 pub fn run(args: &ScenArgs, out: &mut dyn Write) -> u8 {
-    super::exit_status(check_file(&args.scen, &args.search).and_then(|report| {
-        let text = if args.json {
-            format!("{}\n", report.json())
-        } else {
-            report.text()
-        };
-        out.write_all(text.as_bytes())
-            .map(|()| 0)
-            .map_err(|e| format!("cannot write the report: {e}"))
-    }))
+    super::exit_status(
+        check_file(&args.scen, &args.search, args.max_steps).and_then(|report| {
+            let text = if args.json {
+                format!("{}\n", report.json())
+            } else {
+                report.text()
+            };
+            out.write_all(text.as_bytes())
+                .map(|()| 0)
+                .map_err(|e| format!("cannot write the report: {e}"))
+        }),
+    )
 }
 
-/// Reads a `.scen` file and its map(s) and runs every query.
+/// Reads a `.scen` file and its map(s) and runs every query, each for at most `max_steps`
+/// steps (no bound when `None`).
 ///
 /// # Errors
 /// An unreadable or malformed scenario or map file.
-pub fn check_file(path: &Path, search: &SearchArgs) -> Result<ScenReport, String> {
+pub fn check_file(
+    path: &Path,
+    search: &SearchArgs,
+    max_steps: Option<u64>,
+) -> Result<ScenReport, String> {
     let read =
         |p: &Path| crate::read_text(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
     let queries =
@@ -159,7 +185,7 @@ pub fn check_file(path: &Path, search: &SearchArgs) -> Result<ScenReport, String
             Grid::new(Ok(map.clone()), q.start, q.goal, Moves::Eight),
             settings,
         );
-        let outcome = s.run(u64::MAX).cloned();
+        let outcome = s.run(max_steps.unwrap_or(u64::MAX)).cloned();
         report.states_checked += s.counts().states_checked;
         let cost = s
             .solution()
@@ -170,7 +196,11 @@ pub fn check_file(path: &Path, search: &SearchArgs) -> Result<ScenReport, String
             _ => report.mismatches.push(Mismatch {
                 query: q,
                 cost,
-                outcome: outcome.map_or_else(|| "no outcome".into(), |o| o.to_string()),
+                limited: outcome.as_ref().is_none_or(|o| o.code() == "limit_reached"),
+                outcome: outcome.map_or_else(
+                    || format!("step limit reached after {} steps", s.steps()),
+                    |o| o.to_string(),
+                ),
             }),
         }
     }

@@ -17,6 +17,10 @@ pub enum Outcome {
     Exhausted,
     /// A new state would not fit in the notebook.
     LimitReached,
+    /// Everything the search holds reached its memory budget; the words say which budget and
+    /// at what step ("memory budget 1 GiB reached at step 5120").
+    #[serde(rename = "limit_reached")]
+    OverBudget(String),
     /// The start was refused before any search.
     Refused(String),
 }
@@ -28,8 +32,17 @@ impl Outcome {
         match self {
             Outcome::GoalFound => "goal_found",
             Outcome::Exhausted => "exhausted",
-            Outcome::LimitReached => "limit_reached",
+            Outcome::LimitReached | Outcome::OverBudget(_) => "limit_reached",
             Outcome::Refused(_) => "refused",
+        }
+    }
+
+    /// Why the search ended, when the outcome carries a reason (a refusal, a memory budget).
+    #[must_use]
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Outcome::Refused(why) | Outcome::OverBudget(why) => Some(why),
+            _ => None,
         }
     }
 }
@@ -41,6 +54,7 @@ impl fmt::Display for Outcome {
             Outcome::GoalFound => f.write_str("Goal found"),
             Outcome::Exhausted => f.write_str("No solution"),
             Outcome::LimitReached => f.write_str("Limit reached — try a new puzzle"),
+            Outcome::OverBudget(why) => write!(f, "Limit reached: {why}"),
             Outcome::Refused(why) => write!(f, "Refused: {why}"),
         }
     }

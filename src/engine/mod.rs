@@ -9,6 +9,7 @@ pub mod event;
 pub mod frontier;
 pub mod heuristic_check;
 pub mod log;
+pub mod memory;
 pub mod problem;
 pub mod search;
 pub mod session;

@@ -197,7 +197,15 @@ pub struct Search<P: Problem> {
     log: Log,
     /// The largest open size after each step (what undoing a step restores).
     max_open_at: ChunkedVec<u32>,
+    /// Bytes its owner holds for this search (time-travel keyframes and record), counted
+    /// against the memory budget with the search's own.
+    held_elsewhere: usize,
 }
+
+/// The memory budget is checked on each of the first this many steps, then on every
+/// this-many-th: adding up the bytes walks the chunk lists, and one step stores at most a
+/// branching factor of rows, so checking every step would cost more than it could save.
+pub const BUDGET_CHECK_EVERY: u64 = 64;
 
 impl<P: Problem> Search<P> {
     /// A search at step 0. An instance the domain refuses, or an algorithm or heuristic that
@@ -224,6 +232,7 @@ impl<P: Problem> Search<P> {
             event: StepEvent::default(),
             log: Log::default(),
             max_open_at: ChunkedVec::default(),
+            held_elsewhere: 0,
         }
     }
 
@@ -239,11 +248,33 @@ impl<P: Problem> Search<P> {
         self.event.note = None;
         self.core.heuristic_check.begin_step(self.steps);
         self.event.outcome = self.strategy.step(&mut self.core, &mut self.event);
+        if self.event.outcome.is_none() {
+            self.event.outcome = self.over_budget();
+        }
         self.outcome.clone_from(&self.event.outcome);
         self.log.record(&self.event);
         self.max_open_at
             .push(u32::try_from(self.core.counts.max_open).unwrap_or(u32::MAX));
         &self.event
+    }
+
+    /// The outcome when everything held, here and by the owner, has reached the memory budget
+    /// (checked as [`BUDGET_CHECK_EVERY`] says).
+    fn over_budget(&self) -> Option<Outcome> {
+        let budget = self.core.settings.max_memory;
+        let due = self.steps <= BUDGET_CHECK_EVERY || self.steps.is_multiple_of(BUDGET_CHECK_EVERY);
+        (due && self.bytes().saturating_add(self.held_elsewhere) >= budget.bytes()).then(|| {
+            Outcome::OverBudget(format!(
+                "memory budget {budget} reached at step {}",
+                self.steps
+            ))
+        })
+    }
+
+    /// Tells the search how many bytes its owner holds for it (keyframes, a record of its
+    /// steps), so the memory budget covers them too.
+    pub fn hold_elsewhere(&mut self, bytes: usize) {
+        self.held_elsewhere = bytes;
     }
 
     /// Goes back to step `target` by undoing steps instead of copying the search: each undone
@@ -422,6 +453,7 @@ impl<P: Problem + Clone> Clone for Search<P> {
             event: self.event.clone(),
             log: self.log.clone(),
             max_open_at: self.max_open_at.clone(),
+            held_elsewhere: self.held_elsewhere,
         }
     }
 }

@@ -47,6 +47,11 @@ pub trait Session: Send {
     fn strategy_status(&self) -> Option<String>;
     /// Bytes held by the notebook, open list and log.
     fn memory_bytes(&self) -> usize;
+    /// Tells the search how many bytes its owner keeps for it, so its memory budget covers
+    /// them ([`Search::hold_elsewhere`]).
+    fn hold_elsewhere(&mut self, bytes: usize) {
+        let _ = bytes;
+    }
     /// How many complete boards generate and test faces under these settings (saturating at
     /// `u128::MAX`), so a face can say so before the first step; `None` for other algorithms.
     fn candidates(&self) -> Option<u128> {
@@ -248,6 +253,10 @@ where
 
     fn memory_bytes(&self) -> usize {
         Search::bytes(self)
+    }
+
+    fn hold_elsewhere(&mut self, bytes: usize) {
+        Search::hold_elsewhere(self, bytes);
     }
 
     fn candidates(&self) -> Option<u128> {

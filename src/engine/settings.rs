@@ -1,5 +1,6 @@
 //! Search settings: which algorithm, which estimate, how ties are broken, and the limits.
 
+use super::memory::{DEFAULT_MAX_MEMORY, MemorySize};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -343,6 +344,13 @@ pub struct Settings {
     /// then not guaranteed shortest); refused otherwise.
     #[serde(default)]
     pub allow_inadmissible: bool,
+    /// The memory budget: the search stops with a limit when everything it holds reaches it.
+    #[serde(default = "default_max_memory")]
+    pub max_memory: MemorySize,
+}
+
+fn default_max_memory() -> MemorySize {
+    DEFAULT_MAX_MEMORY
 }
 
 impl Default for Settings {
@@ -358,6 +366,7 @@ impl Default for Settings {
             all_solutions: false,
             candidates: Candidates::default(),
             allow_inadmissible: false,
+            max_memory: DEFAULT_MAX_MEMORY,
         }
     }
 }

@@ -71,9 +71,12 @@ impl Timeline {
     }
 
     /// A timeline with a keyframe every `interval` steps (at least 1) and at most `budget` bytes
-    /// of keyframes before they are thinned.
+    /// of keyframes before they are thinned, and never more than a quarter of the search's
+    /// memory budget (which counts the keyframes and the record too, see
+    /// [`Session::hold_elsewhere`]).
     #[must_use]
     pub fn with_limits(session: Box<dyn Session>, interval: u64, budget: usize) -> Timeline {
+        let budget = budget.min(session.settings().max_memory.bytes() / 4);
         let keyframes: Vec<_> = session.snapshot().into_iter().collect();
         let keyframe_bytes = keyframes.iter().map(|k| k.memory_bytes()).sum();
         Timeline {
@@ -140,6 +143,13 @@ impl Timeline {
             return Ok(self.current.last_event());
         }
         let index = usize::try_from(self.current.steps()).expect("steps fit in usize");
+        if index >= self.record.len() {
+            // A new step counts what the timeline holds now. A replayed one keeps the count
+            // its keyframe had when it was taken (before the record grew), so the budget does
+            // not cut a replay short of the steps recorded.
+            self.current
+                .hold_elsewhere(self.keyframe_bytes.saturating_add(self.record.bytes()));
+        }
         self.current.step();
         if index < self.record.len() {
             if !same_step(self.current.log(), &self.record, index) {

@@ -2,6 +2,8 @@
 
 #![allow(dead_code, reason = "each test binary uses the part it needs")]
 
+pub mod cli;
+
 use eframe::egui;
 use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
