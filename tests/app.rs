@@ -223,7 +223,13 @@ fn finished_runs_are_compared_side_by_side() {
     h.run();
     run_to_end(&mut h);
     h.get_by_label("A* · Manhattan distance");
-    h.get_by_label("Dijkstra · Manhattan distance");
+    // Dijkstra ignores h: its row names no heuristic.
+    h.get_by_label("Dijkstra");
+    assert_eq!(
+        h.query_all_by_label("Dijkstra · Manhattan distance")
+            .count(),
+        0
+    );
     // A* checked 20 states; Dijkstra's count is in the status line and its own row.
     h.get_by_label("20");
     let checked = h.state().session().counts().states_checked;

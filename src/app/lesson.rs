@@ -16,8 +16,10 @@ use std::collections::BTreeMap;
 /// The mark of a warning (the default fonts have no ⚠ sign).
 pub const WARN_MARK: &str = "(!)";
 
-/// The unfolded panel's height at most (it scrolls beyond), so the tables keep their room.
-const MAX_HEIGHT: f32 = 230.0;
+/// The unfolded panel's height at most, as a share of the window (it scrolls beyond), so the
+/// tables keep their room on a 768-high projector; never less than a few lines.
+const MAX_SHARE: f32 = 0.2;
+const MIN_HEIGHT: f32 = 110.0;
 
 /// The colour of warnings.
 const WARN_COLOR: Color32 = Color32::from_rgb(0xe0, 0x90, 0x30);
@@ -176,10 +178,11 @@ pub fn show(ui: &mut Ui, lesson: &mut Lesson, scenario: &Scenario) -> Vec<Comman
     if !lesson.open {
         return commands;
     }
+    let height = (ui.ctx().content_rect().height() * MAX_SHARE).max(MIN_HEIGHT);
     ScrollArea::vertical()
         .id_salt("lesson_scroll")
-        .max_height(MAX_HEIGHT)
-        .min_scrolled_height(MAX_HEIGHT)
+        .max_height(height)
+        .min_scrolled_height(height)
         .show(ui, |ui| {
             if lesson.edited {
                 ui.colored_label(

@@ -172,8 +172,13 @@ impl Comparison {
     }
 }
 
+/// The algorithm, and the heuristic only where it changes something (Dijkstra's status line
+/// never names an h it ignores).
 fn settings_words(s: &Settings) -> String {
-    let mut words = format!("{} · {}", s.algorithm, s.heuristic);
+    let mut words = s.algorithm.to_string();
+    if s.uses_heuristic() {
+        words.push_str(&format!(" · {}", s.heuristic));
+    }
     if s.algorithm == Algorithm::WeightedAStar {
         words.push_str(&format!(" · w {}", s.weight));
     }
