@@ -53,8 +53,8 @@ pub enum Command {
     DismissError,
     /// Edit an N-queens start: lock, move or remove the locked queen, or resize the board.
     EditQueens(QueensEdit),
-    /// Time travel, traces, breakpoints and the quiz (src/app/travel.rs).
-    Travel(super::travel::TravelCommand),
+    /// Time travel, traces, breakpoints and the quiz (src/app/travel/).
+    Travel(crate::app::travel::TravelCommand),
     /// Edit the grid's map, start or goal (the start is shown); the search restarts.
     EditGrid(GridEdit),
 }

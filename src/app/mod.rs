@@ -5,31 +5,18 @@
 //! advances the search in slices of at most [`playback::FRAME_BUDGET`] per frame, so the window
 //! never freezes; a step longer than that runs on a worker thread ([`worker`]).
 
-mod board;
-mod board_graph;
-mod board_grid;
-mod board_queens;
-mod board_sokoban;
-mod breakpoints;
+pub mod boards;
 pub mod command;
-mod compare;
 mod fields;
-pub mod lesson;
-mod marks;
-mod pick;
+pub mod panels;
 pub mod playback;
-mod plot;
-mod quiz;
-mod route;
-pub mod sokoban_route;
 pub mod state;
-mod status;
-mod steplog;
-pub mod tables;
-mod toolbar;
 pub mod travel;
 mod words;
 pub mod worker;
+
+use boards::marks;
+use panels::{lesson, pick, plot, status, steplog, tables, toolbar};
 
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
@@ -634,7 +621,7 @@ impl FrontierApp {
             .map(|p| session.board(p));
         ui.strong(caption);
         let route = shown.map_or_else(Vec::new, |id| self.place_marks.route(session, id));
-        let input = board::BoardInput {
+        let input = boards::BoardInput {
             view: &view,
             text: &text,
             editable,
@@ -648,7 +635,7 @@ impl FrontierApp {
             id: egui::Id::unique("live board"),
             map: egui::Id::unique(&self.scenario.title).value(),
         };
-        commands.extend(board::show(ui, &input));
+        commands.extend(boards::show(ui, &input));
         if editable && matches!(view, BoardView::Sliding { .. }) {
             ui.weak("Click a tile next to the blank to slide it (edits the start).");
         }

@@ -1,7 +1,7 @@
 //! What the app remembers between runs (with eframe persistence), kept apart from the runtime
 //! state of the search. Panel sizes are remembered by egui itself; this holds the rest.
 
-use super::tables::Sort;
+use crate::app::panels::tables::Sort;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -73,7 +73,7 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::tables::SortColumn;
+    use crate::app::panels::tables::SortColumn;
 
     #[test]
     fn recent_files_are_newest_first_without_repeats() {

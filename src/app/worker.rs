@@ -8,11 +8,11 @@
 //! takes no more; Reset builds a new search at once and abandons the errand (its thread finishes
 //! the step and drops the old search).
 
-use super::FrontierApp;
-use super::command::Command;
-use super::playback::{FRAME_BUDGET, Playback};
-use super::plot::History;
-use super::travel::Travel;
+use crate::app::FrontierApp;
+use crate::app::command::Command;
+use crate::app::panels::plot::History;
+use crate::app::playback::{FRAME_BUDGET, Playback};
+use crate::app::travel::Travel;
 use crate::engine::breakpoint::{Breakpoint, Watches};
 use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome, Pick, StepEvent};

@@ -1,12 +1,12 @@
 //! The Sokoban board: walls, floor, goals, boxes (on a goal in another colour), the player and
 //! the dead squares. Once a goal is accepted (and no row is selected) the board becomes a route
 //! player: ◀ ▶ and a slider walk through the solution move by move, the player's walk included
-//! (frames from [`super::sokoban_route::expand`]).
+//! (frames from [`crate::app::boards::sokoban_route::expand`]).
 
-use super::board::BoardInput;
-use super::command::Command;
-use super::route::count;
-use super::sokoban_route::{self, Frame};
+use crate::app::boards::BoardInput;
+use crate::app::boards::route::count;
+use crate::app::boards::sokoban_route::{self, Frame};
+use crate::app::command::Command;
 use crate::engine::session::Session;
 use crate::engine::view::BoardView;
 use eframe::egui;

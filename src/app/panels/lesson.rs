@@ -3,8 +3,8 @@
 //! (through time travel). It also keeps the warnings the status line and the tables show, read
 //! from the engine once per step.
 
-use super::command::Command;
-use super::travel::TravelCommand;
+use crate::app::command::Command;
+use crate::app::travel::TravelCommand;
 use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
 use crate::engine::session::Session;
 use crate::engine::store::NodeId;

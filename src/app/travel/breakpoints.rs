@@ -2,7 +2,7 @@
 //! app watches them while running ([`crate::engine::breakpoint::Watches`]) and stops on the
 //! first one hit.
 
-use super::fields;
+use crate::app::fields;
 use crate::engine::breakpoint::Breakpoint;
 use eframe::egui;
 use egui::Ui;

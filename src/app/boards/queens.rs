@@ -3,7 +3,7 @@
 //! pairs of queens that attack each other. On the start board, clicking a square locks, moves
 //! or removes the locked queen, and a size control resizes the board; both edit the scenario.
 
-use super::command::Command;
+use crate::app::command::Command;
 use crate::domains::queens::{MAX_SIZE, MIN_EDIT_SIZE, QueensEdit};
 use crate::engine::view::Cell;
 use eframe::egui;

@@ -5,9 +5,9 @@
 //! buttons zoom, a drag pans; while the start is shown, clicks and drags paint walls and move
 //! the start and goal (edits applied by `Scenario::edit_grid`).
 
-use super::board::BoardInput;
-use super::board::camera::{self, Camera};
-use super::command::Command;
+use crate::app::boards::BoardInput;
+use crate::app::boards::camera::{self, Camera};
+use crate::app::command::Command;
 use crate::domains::grid::Cell;
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};

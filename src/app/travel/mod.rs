@@ -4,22 +4,26 @@
 //! goal's route, and the Compare window. Everything here drives engine types; the engine
 //! decides what each step was.
 
-use super::FrontierApp;
-use super::breakpoints::{self, BreakpointForm};
-use super::command::Command;
-use super::compare::CompareWindow;
-use super::fields;
-use super::quiz::{self, Quiz};
-use super::route::RoutePlayer;
-use super::tables::{Sort, SortColumn};
-use super::words;
+pub mod breakpoints;
+pub mod compare;
+pub mod quiz;
+
+use crate::app::FrontierApp;
+use crate::app::boards::route::RoutePlayer;
+use crate::app::command::Command;
+use crate::app::fields;
+use crate::app::panels::tables::{Sort, SortColumn};
+use crate::app::words;
 use crate::engine::breakpoint::{Breakpoint, Watches};
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::timeline::Timeline;
 use crate::trace::Trace;
+use breakpoints::BreakpointForm;
+use compare::CompareWindow;
 use eframe::egui;
 use egui::{Color32, RichText, Slider, Ui};
+use quiz::Quiz;
 use std::path::PathBuf;
 
 /// What the time-travel controls ask for.
@@ -521,7 +525,7 @@ impl FrontierApp {
         {
             commands.push(Command::Travel(TravelCommand::Answer(id)));
         }
-        super::route::show(
+        crate::app::boards::route::show(
             ui,
             &mut self.travel.route,
             self.session.as_ref(),
@@ -532,7 +536,7 @@ impl FrontierApp {
 
     /// The Compare window, over the scenario and settings being shown.
     pub(super) fn travel_windows(&mut self, ctx: &egui::Context) {
-        super::compare::show(
+        crate::app::travel::compare::show(
             ctx,
             &mut self.travel.compare,
             &self.scenario,

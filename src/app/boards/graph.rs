@@ -6,7 +6,7 @@
 
 mod labels;
 
-use super::board::camera::{self, Camera};
+use crate::app::boards::camera::{self, Camera};
 use crate::engine::store::Status;
 use crate::engine::view::{GraphEdgeView, GraphNodeView};
 use eframe::egui;
@@ -38,7 +38,7 @@ pub struct GraphBoard<'a> {
     pub goal: usize,
     /// The node of the state shown.
     pub at: usize,
-    /// The status of each node some row stands on (see [`super::marks::PlaceMarks`]).
+    /// The status of each node some row stands on (see [`crate::app::boards::marks::PlaceMarks`]).
     pub marks: &'a [(usize, Status)],
     /// Nodes along the route to highlight, in order.
     pub route: &'a [usize],

@@ -2,7 +2,7 @@
 //! current step marked, and the open-list size below on the same x axis. Hovering names the
 //! state; clicking selects it.
 
-use super::command::Command;
+use crate::app::command::Command;
 use crate::engine::session::Session;
 use crate::engine::settings::Algorithm;
 use crate::engine::store::NodeId;

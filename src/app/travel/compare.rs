@@ -2,7 +2,7 @@
 //! ([`crate::engine::compare::Comparison`]): one column each with its counts, open-list size
 //! and a small plot, the first step where their picks differ, and a summary table.
 
-use super::status::{self, tips};
+use crate::app::panels::status::{self, tips};
 use crate::engine::compare::{Comparison, Lane};
 use crate::engine::settings::Algorithm;
 use crate::scenario::{Scenario, SearchSpec};

@@ -4,8 +4,8 @@
 //! only when the step count or the sort changes, and while running at most a few times a second.
 //! Drawing touches only the rows on screen.
 
-use super::command::Command;
-use super::pick::tie_marks;
+use crate::app::command::Command;
+use crate::app::panels::pick::tie_marks;
 use crate::engine::event::{Fate, Pick};
 use crate::engine::frontier::Key;
 use crate::engine::session::Session;
@@ -677,7 +677,7 @@ fn body_cell(
         Col::State => view.session.state_text(row.id),
         Col::G => row.g.to_string(),
         Col::H => match view.warnings.get(&row.id) {
-            Some(_) => format!("{} {}", super::lesson::WARN_MARK, row.h),
+            Some(_) => format!("{} {}", crate::app::panels::lesson::WARN_MARK, row.h),
             None => row.h.to_string(),
         },
         Col::F => row.f.to_string(),

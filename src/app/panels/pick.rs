@@ -1,6 +1,6 @@
 //! "Why it wins": the next pick in words, with the rows it is tied with and the runner-up.
 
-use super::playback::Fine;
+use crate::app::playback::Fine;
 use crate::engine::event::Pick;
 use crate::engine::session::Session;
 use crate::engine::settings::TieKey;

@@ -1,7 +1,7 @@
 //! The route played on the board: once a goal is accepted, its route from the start, move by
 //! move (◀ ▶ and a slider), with its cost and the list of moves.
 
-use super::board;
+use crate::app::boards;
 use crate::engine::session::Session;
 use crate::engine::store::NodeId;
 use crate::engine::view::BoardView;
@@ -39,7 +39,7 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 }
 
 /// Draws the player when `session` has accepted a goal; nothing otherwise. `generation`
-/// tells one search from the next (see [`board::BoardInput::generation`]).
+/// tells one search from the next (see [`boards::BoardInput::generation`]).
 pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, generation: u64) {
     let Some(route) = session.solution().filter(|r| !r.is_empty()) else {
         player.at = 0;
@@ -86,7 +86,7 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, genera
     let view = session.board(id);
     let text = session.state_text(id);
     let parent = player.at.checked_sub(1).map(|i| session.board(route[i]));
-    let input = board::BoardInput {
+    let input = boards::BoardInput {
         view: &view,
         text: &text,
         editable: false,
@@ -100,7 +100,7 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, genera
         map: generation,
     };
     // The route's board is read-only: a click on it asks nothing.
-    let _ = board::show(ui, &input);
+    let _ = boards::show(ui, &input);
     ScrollArea::vertical()
         .id_salt("route_moves")
         .max_height(140.0)

@@ -2,9 +2,15 @@
 //! domain adds an arm; until it does, its states show as text.
 
 pub mod camera;
+mod graph;
+mod grid;
+pub mod marks;
+mod queens;
+pub mod route;
+mod sokoban;
+pub mod sokoban_route;
 
-use super::command::Command;
-use super::{board_graph, board_queens};
+use crate::app::command::Command;
 use crate::engine::session::Session;
 use crate::engine::store::NodeId;
 use crate::engine::store::Status;
@@ -29,7 +35,7 @@ pub struct BoardInput<'a> {
     /// The parent's drawing, to mark what the last move changed.
     pub parent: Option<&'a BoardView>,
     /// Where the open and closed rows stand, one `(place, status)` per place in place order
-    /// (map boards; gathered once per step by [`super::marks::PlaceMarks`]).
+    /// (map boards; gathered once per step by [`crate::app::boards::marks::PlaceMarks`]).
     pub marks: &'a [(usize, Status)],
     /// The places along the route to the selected (or shown) row, start first.
     pub route: &'a [usize],
@@ -76,7 +82,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             conflicts,
             ..
         } => {
-            let board = board_queens::QueensBoard {
+            let board = queens::QueensBoard {
                 size: *size,
                 queens,
                 locked: *locked,
@@ -85,7 +91,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
                 pruned,
                 conflicts,
             };
-            board_queens::show(ui, &board, input.editable)
+            queens::show(ui, &board, input.editable)
         }
         BoardView::Graph {
             nodes,
@@ -95,7 +101,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             goal,
             at,
         } => {
-            let board = board_graph::GraphBoard {
+            let board = graph::GraphBoard {
                 nodes,
                 edges,
                 directed: *directed,
@@ -105,11 +111,11 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
                 marks: input.marks,
                 route: input.route,
             };
-            board_graph::show(ui, &board, input.id);
+            graph::show(ui, &board, input.id);
             None
         }
-        BoardView::Grid { .. } => super::board_grid::show(ui, input),
-        BoardView::Sokoban { .. } => super::board_sokoban::show(ui, input),
+        BoardView::Grid { .. } => grid::show(ui, input),
+        BoardView::Sokoban { .. } => sokoban::show(ui, input),
         _ => {
             ui.monospace(input.text);
             None

@@ -1,10 +1,10 @@
 //! The top bar: scenario menu and file fields, search settings, and the step controls.
 
-use super::command::Command;
-use super::fields;
-use super::playback::{Mode, SPEED_RANGE};
-use super::state::Layout;
-use super::travel::UNDOABLE_RESET;
+use crate::app::command::Command;
+use crate::app::fields;
+use crate::app::playback::{Mode, SPEED_RANGE};
+use crate::app::state::Layout;
+use crate::app::travel::UNDOABLE_RESET;
 use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, TieKey};
 use crate::scenario::{LIBRARY, Scenario, SearchSpec};

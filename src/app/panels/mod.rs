@@ -1,0 +1,9 @@
+//! The panels around the board: each reads the session and returns commands.
+
+pub mod lesson;
+pub mod pick;
+pub mod plot;
+pub mod status;
+pub mod steplog;
+pub mod tables;
+pub mod toolbar;
