@@ -8,6 +8,7 @@
 pub mod boards;
 pub mod command;
 mod fields;
+pub mod io;
 pub mod panels;
 pub mod playback;
 pub mod state;
@@ -28,13 +29,14 @@ use egui::{CentralPanel, Color32, Key, Modifiers, Panel, RichText, ScrollArea, U
 use playback::{Fine, FineAction, Playback};
 use state::Layout;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Opens the app window on `scenario`, read from `path` (none: built in), with the search
 /// already at step `at` (`u64::MAX`: its end), as a teacher prepares a slide.
 ///
 /// # Errors
 /// The window could not be created, or the scenario's search could not be built.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(scenario: Scenario, path: Option<&Path>, at: u64) -> eframe::Result {
     let path = path.map(Path::to_path_buf);
     let options = eframe::NativeOptions {
@@ -48,15 +50,10 @@ pub fn run(scenario: Scenario, path: Option<&Path>, at: u64) -> eframe::Result {
         "Frontier",
         options,
         Box::new(move |cc| {
-            let layout = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
-                .unwrap_or_default();
-            let mut app = FrontierApp::new(&cc.egui_ctx, scenario, layout)?;
+            let mut app = FrontierApp::created(cc, scenario, at)?;
             if let Some(path) = path {
                 app.opened_from(path);
             }
-            app.open_at(at);
             Ok(Box::new(app))
         }),
     )
@@ -113,6 +110,8 @@ pub struct FrontierApp {
     errand: Option<worker::Errand<worker::Trip>>,
     /// Steps (or batches) in a row that took longer than a frame ([`worker::Pace`]).
     pace: worker::Pace,
+    /// Where the app draws: Copy link puts its link on this context's clipboard.
+    ctx: egui::Context,
 }
 
 impl FrontierApp {
@@ -129,6 +128,25 @@ impl FrontierApp {
     ) -> Result<FrontierApp, ScenarioError> {
         let session = scenario.session(&SearchSpec::default())?;
         Ok(FrontierApp::with_session(ctx, scenario, layout, session))
+    }
+
+    /// The app as a window (or a web page) opens it: with the layout remembered in `cc`'s
+    /// storage, and the search at step `at`.
+    ///
+    /// # Errors
+    /// The scenario's search could not be built.
+    pub fn created(
+        cc: &eframe::CreationContext<'_>,
+        scenario: Scenario,
+        at: u64,
+    ) -> Result<FrontierApp, ScenarioError> {
+        let layout = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+            .unwrap_or_default();
+        let mut app = FrontierApp::new(&cc.egui_ctx, scenario, layout)?;
+        app.open_at(at);
+        Ok(app)
     }
 
     /// The app on `scenario` showing `session` (a search of it built elsewhere).
@@ -167,6 +185,7 @@ impl FrontierApp {
             generation: 0,
             errand: None,
             pace: worker::Pace::default(),
+            ctx: ctx.clone(),
         };
         app.started();
         app
@@ -283,6 +302,16 @@ impl FrontierApp {
                 }
                 Err(e) => self.error = Some(e.to_string()),
             },
+            Command::LoadScenarioText { name, text } => {
+                match Scenario::parse(&text, &name, Path::new("")) {
+                    Ok(scenario) => {
+                        if self.replace_scenario(scenario, &name) {
+                            self.layout.path_text = name;
+                        }
+                    }
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
             Command::LoadBuiltIn(name) => {
                 let parsed = LIBRARY
                     .iter()
@@ -307,17 +336,14 @@ impl FrontierApp {
                         .into(),
                 );
             }
-            Command::Save(path) => {
-                let mut scenario = self.scenario.clone();
-                scenario.search = SearchSpec::from_settings(self.session.settings());
-                match scenario.save(&path) {
-                    Ok(()) => {
-                        self.log.note(format!("saved {}", path.display()));
-                        self.layout.remember(path);
-                    }
-                    Err(e) => self.error = Some(e.to_string()),
+            Command::Save(path) => match io::save_scenario(&self.scenario_as_set(), &path) {
+                Ok(()) => {
+                    self.log.note(format!("saved {}", path.display()));
+                    self.layout.remember(path);
                 }
-            }
+                Err(e) => self.error = Some(e.to_string()),
+            },
+            Command::CopyLink => self.copy_link(),
             Command::SlideTile(slot) => self.slide_tile(slot),
             Command::Select(id) => {
                 self.selected = id.filter(|&id| (id as usize) < self.session.rows());
@@ -326,6 +352,34 @@ impl FrontierApp {
             Command::EditQueens(edit) => self.edit_queens(edit),
             Command::Travel(c) => self.apply_travel(c),
             Command::EditGrid(edit) => self.edit_grid(&edit),
+        }
+    }
+
+    /// The scenario with the settings its search runs with: what Save writes, a link carries.
+    fn scenario_as_set(&self) -> Scenario {
+        let mut scenario = self.scenario.clone();
+        scenario.search = SearchSpec::from_settings(self.session.settings());
+        scenario
+    }
+
+    /// A share link to what is on screen: the scenario as set, at the step shown.
+    ///
+    /// # Errors
+    /// A map or level file the scenario names cannot be read.
+    pub fn share_link(&self) -> Result<String, ScenarioError> {
+        let (address, at) = (io::page_address(), self.session.steps());
+        crate::share::link(&address, &self.scenario_as_set(), at)
+    }
+
+    /// Copy link: the link on the clipboard, and a note in the log.
+    fn copy_link(&mut self) {
+        match self.share_link() {
+            Ok(link) => {
+                self.ctx.copy_text(link);
+                let step = self.session.steps();
+                self.log.note(format!("copied a link to step {step}"));
+            }
+            Err(e) => self.error = Some(format!("cannot make a link: {e}")),
         }
     }
 

@@ -15,7 +15,7 @@ use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
 use serde::{Deserialize, Serialize};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Longest a stale sorted list may be shown while running, in seconds.
 const REFRESH_WHILE_RUNNING: f64 = 0.3;
