@@ -147,3 +147,18 @@ fn status_reads_like_run_json() {
         (Some(21), Some(20), Some(35))
     );
 }
+
+#[test]
+fn frontier_open_reads_a_link_as_the_file_it_was_made_from() {
+    use crate::cli::{OpenAt, opening};
+    let file = Path::new("scenarios/grid_arena.ron");
+    let (scenario, at) = opening(Some(file), None, Some(OpenAt::Step(21))).unwrap();
+    let text = link("", &scenario, at).unwrap();
+    let (linked, linked_at) = opening(None, Some(&text), None).unwrap();
+    assert_eq!(linked_at, 21, "the link's step");
+    assert_eq!(run(&linked, 100), run(&scenario, 100));
+    let (_, over) = opening(None, Some(&text), Some(OpenAt::End)).unwrap();
+    assert_eq!(over, u64::MAX, "--at wins over the link's step");
+    let e = opening(None, Some("#scenario=AAAA"), None).unwrap_err();
+    assert!(e.to_string().contains("damaged"), "{e}");
+}
