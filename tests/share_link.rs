@@ -37,3 +37,17 @@ fn copy_link_puts_a_link_to_this_step_on_the_clipboard() {
     h.run();
     assert!(common::log_has(&h, "copied a link to step 7"));
 }
+
+#[test]
+fn frontier_open_refuses_a_damaged_link_before_any_window() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = common::cli::frontier(
+        dir,
+        &["open", "--link", "https://example.org/#scenario=AAAA&at=3"],
+    );
+    assert_eq!(out.status.code(), Some(2), "bad input");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the link is damaged"), "{err}");
+    let both = common::cli::frontier(dir, &["open", "scenarios/queens_4.ron", "--link", "#at=1"]);
+    assert_eq!(both.status.code(), Some(2), "a file and a link at once");
+}
