@@ -33,6 +33,19 @@ pub enum Kind {
 pub const MAX_STEPS: u64 = 300;
 pub const MAX_STATES: usize = 200;
 
+/// The fuzz targets' one entry: `data` as text (other bytes are not an input), its files read
+/// from the shipped `scenarios/` folder.
+#[cfg(fuzzing)]
+pub fn fuzz(kind: Kind, data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        exercise(
+            kind,
+            text,
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios"),
+        );
+    }
+}
+
 /// Feeds `text` as a file of `kind`, with files it names looked up in `base` (the shipped
 /// `scenarios/` folder).
 ///
