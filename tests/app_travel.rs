@@ -5,8 +5,7 @@ use eframe::egui;
 use eframe::egui::accesskit::Role;
 use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
-use frontier::app::command::Command;
-use frontier::app::travel::TravelCommand;
+use frontier::app::command::{Command, TravelCommand};
 use frontier::engine::settings::Algorithm;
 use frontier::scenario::{Scenario, SearchSpec};
 
@@ -36,9 +35,9 @@ fn backspace_after_5_steps_shows_step_4() {
         fresh.step();
     }
     let app = h.state();
-    assert_eq!(app.session().counts(), fresh.counts());
+    assert_eq!(app.view().counts(), fresh.view().counts());
     let mut shown: Vec<_> = app.open_ids().to_vec();
-    let mut open = fresh.open_order();
+    let mut open = fresh.view().open_order();
     shown.sort_unstable();
     open.sort_unstable();
     assert_eq!(
@@ -65,10 +64,10 @@ fn going_to_a_step_then_forward_equals_never_going_back() {
     press_step(&mut h, 9);
     h.get_by_label("Step 12");
     let (a, b) = (straight.state(), h.state());
-    assert_eq!(a.session().counts(), b.session().counts());
-    assert_eq!(a.session().last_event(), b.session().last_event());
+    assert_eq!(a.view().counts(), b.view().counts());
+    assert_eq!(a.view().last_event(), b.view().last_event());
     assert_eq!(a.open_ids(), b.open_ids());
-    assert_eq!(a.session().open_order(), b.session().open_order());
+    assert_eq!(a.view().open_order(), b.view().open_order());
     // Forward by a jump: replayed through the run, then shown at the step asked for.
     h.state_mut().apply(Command::Travel(TravelCommand::GoTo(2)));
     h.run();
@@ -173,10 +172,10 @@ fn compare_steps_astar_and_dijkstra_together_with_their_own_counts() {
                 ..SearchSpec::default()
             })
             .unwrap();
-        while s.outcome().is_none() {
+        while s.view().outcome().is_none() {
             s.step();
         }
-        s.counts().states_checked
+        s.view().counts().states_checked
     };
     let (astar, dijkstra) = (separate(Algorithm::AStar), separate(Algorithm::Dijkstra));
     assert_eq!(astar, 20);
@@ -193,7 +192,7 @@ fn quiz_calls_a_tied_state_close_and_rejects_a_higher_f_one() {
     h.run();
     // Find, from the session itself, an open row tied with the next pick on f and one above.
     let find = |h: &Harness<'_, FrontierApp>| {
-        let s = h.state().session();
+        let s = h.state().view();
         let pick = s.next_pick().unwrap();
         let open = s.open_order();
         let tied = open
@@ -210,14 +209,14 @@ fn quiz_calls_a_tied_state_close_and_rejects_a_higher_f_one() {
     }
     let tied = tied.unwrap();
     let label = {
-        let s = h.state().session();
+        let s = h.state().view();
         format!("#{tied} {} (f 12)", s.state_text(tied))
     };
-    let step = h.state().session().steps();
+    let step = h.state().view().steps();
     h.get_by_label(&label).click();
     h.run();
     assert_eq!(
-        h.state().session().steps(),
+        h.state().view().steps(),
         step + 1,
         "an answer takes the step"
     );
@@ -270,7 +269,7 @@ fn a_saved_trace_replays_read_only_and_a_damaged_one_keeps_the_scenario() {
     h.state_mut()
         .apply(Command::SetAlgorithm(Algorithm::Dijkstra));
     assert!(h.state().error().unwrap().contains("locked"));
-    assert_eq!(h.state().session().settings().algorithm, Algorithm::AStar);
+    assert_eq!(h.state().view().settings().algorithm, Algorithm::AStar);
 
     let damaged = dir.join("damaged.trace.ron");
     let text = std::fs::read_to_string(&path).unwrap();

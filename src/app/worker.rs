@@ -3,7 +3,7 @@
 //! The app steps on its own thread while steps are quick. Once steps have taken longer than
 //! [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the
 //! search moves to a worker thread, the frame waits at most the budget for it, and if it is not
-//! back the window shows "working…" (with Pause and Reset) until it is. A [`Parked`] session stands in meanwhile,
+//! back the window shows "working…" (with Pause and Reset) until it is. A [`Parked`] search stands in meanwhile,
 //! answering from what the search was when it left. Pause lets the step in progress finish and
 //! takes no more; Reset builds a new search at once and abandons the errand (its thread finishes
 //! the step and drops the old search).
@@ -16,11 +16,14 @@ use crate::app::travel::Travel;
 use crate::engine::breakpoint::{Breakpoint, Watches};
 use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome, Pick, StepEvent};
+use crate::engine::frontier::Key;
+use crate::engine::heuristic_check::HeuristicWarning;
 use crate::engine::log::Log;
 use crate::engine::session::Session;
-use crate::engine::settings::Settings;
+use crate::engine::settings::{Heuristic, Settings};
 use crate::engine::store::{NodeId, Status};
-use crate::engine::view::{BoardView, Row};
+use crate::engine::timeline::{Timeline, TimelineError};
+use crate::engine::view::{BoardView, Row, SearchView};
 use eframe::egui::{self, CentralPanel, Panel, Ui};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,16 +50,17 @@ impl FrontierApp {
         if !self.playback.is_running() {
             return;
         }
-        let parked = Box::new(Parked::of(self.session.as_ref()));
+        let parked = Timeline::new(Box::new(Parked::of(self.timeline.view())));
         let (watches, hit) = self.travel.watch_slots();
         let trip = Trip {
-            session: std::mem::replace(&mut self.session, parked),
+            timeline: std::mem::replace(&mut self.timeline, parked),
             history: std::mem::take(&mut self.history),
             watches: watches.take(),
             hit: hit.take(),
             playback: self.playback.clone(),
             taken: 0,
             slowest: Duration::ZERO,
+            error: None,
         };
         if self.pace.off_thread() {
             // Half the budget away, so quick steps come back within the frame's wait.
@@ -76,7 +80,7 @@ impl FrontierApp {
 
     /// Puts back what a batch of steps took with it, and logs the steps.
     fn came_back(&mut self, trip: Trip) {
-        self.session = trip.session;
+        self.timeline = trip.timeline;
         self.history = trip.history;
         let (watches, hit) = self.travel.watch_slots();
         *watches = trip.watches;
@@ -84,8 +88,12 @@ impl FrontierApp {
         self.playback.resume_from(trip.playback);
         if trip.taken > 0 {
             self.pace.took(trip.slowest);
-            self.log.record(self.session.as_ref(), trip.taken - 1);
-            self.comparison.record(self.session.as_ref());
+            self.log.record(self.timeline.view(), trip.taken - 1);
+            self.comparison.record(self.timeline.view());
+        }
+        if let Some(e) = trip.error {
+            self.playback.pause();
+            self.error = Some(e.to_string());
         }
     }
 
@@ -97,7 +105,7 @@ impl FrontierApp {
         };
         commands.extend(show_working(
             ui,
-            self.session.as_ref(),
+            self.timeline.view(),
             errand.elapsed(),
             errand.stopping(),
         ));
@@ -179,7 +187,7 @@ impl<T> Drop for Errand<T> {
 
 /// What goes to the worker with the search and comes back: everything a step writes to.
 pub struct Trip {
-    pub session: Box<dyn Session>,
+    pub timeline: Timeline,
     /// The plot's samples, one per step.
     pub history: History,
     /// The breakpoints being watched, and the one hit.
@@ -190,6 +198,8 @@ pub struct Trip {
     /// Steps taken on the trip, and the longest of them.
     pub taken: u64,
     pub slowest: Duration,
+    /// A replayed step that went differently from the recorded one: the run stopped there.
+    pub error: Option<TimelineError>,
 }
 
 impl Trip {
@@ -198,17 +208,20 @@ impl Trip {
     #[must_use]
     pub fn run(mut self, dt: f64, budget: f64, stop: &AtomicBool) -> Trip {
         let started = Instant::now();
-        let (session, history) = (&mut self.session, &mut self.history);
-        let (watches, hit) = (&mut self.watches, &mut self.hit);
+        let (timeline, history) = (&mut self.timeline, &mut self.history);
+        let (watches, hit, error) = (&mut self.watches, &mut self.hit, &mut self.error);
         let mut slowest = Duration::ZERO;
         self.taken = self.playback.advance(
             dt,
             || {
                 let step_started = Instant::now();
-                session.step();
-                history.record(session.as_ref());
-                let ended =
-                    Travel::watch(watches, hit, session.as_ref()) || session.outcome().is_some();
+                if let Err(e) = timeline.step() {
+                    *error = Some(e);
+                    return true;
+                }
+                let view = timeline.view();
+                history.record(view);
+                let ended = Travel::watch(watches, hit, view) || view.outcome().is_some();
                 slowest = slowest.max(step_started.elapsed());
                 ended
             },
@@ -268,7 +281,7 @@ pub fn allowed_while_away(command: &Command) -> bool {
 /// The window while the search is away: what it is doing and the two buttons that still apply.
 pub fn show_working(
     ui: &mut Ui,
-    parked: &dyn Session,
+    parked: &dyn SearchView,
     elapsed: Duration,
     stopping: bool,
 ) -> Vec<Command> {
@@ -310,7 +323,8 @@ pub fn show_working(
 }
 
 /// Stands in for a search that is away on a worker thread: its step count, counts and
-/// settings as they were when it left, and nothing to show.
+/// settings as they were when it left, no rows, and no steps of its own.
+#[derive(Clone)]
 pub struct Parked {
     steps: u64,
     counts: Counts,
@@ -322,7 +336,7 @@ pub struct Parked {
 impl Parked {
     /// The stand-in for `session`, which is leaving.
     #[must_use]
-    pub fn of(session: &dyn Session) -> Parked {
+    pub fn of(session: &dyn SearchView) -> Parked {
         Parked {
             steps: session.steps(),
             counts: session.counts(),
@@ -333,10 +347,7 @@ impl Parked {
     }
 }
 
-impl Session for Parked {
-    fn step(&mut self) -> &StepEvent {
-        &self.event
-    }
+impl SearchView for Parked {
     fn steps(&self) -> u64 {
         self.steps
     }
@@ -406,6 +417,45 @@ impl Session for Parked {
     }
     fn memory_bytes(&self) -> usize {
         0
+    }
+    fn statuses(&self) -> Vec<Status> {
+        Vec::new()
+    }
+    fn places(&self) -> Vec<Option<usize>> {
+        Vec::new()
+    }
+    fn position(&self, _: NodeId) -> Option<(i64, i64)> {
+        None
+    }
+    fn open_key(&self, _: NodeId) -> Option<Key> {
+        None
+    }
+    fn candidates(&self) -> Option<u128> {
+        None
+    }
+    fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
+        Vec::new()
+    }
+    fn heuristics(&self) -> &'static [Heuristic] {
+        &[]
+    }
+}
+
+/// A parked search takes no steps: the app never steps it (it only stands in while the
+/// frame shows "working…"), so a step does nothing and says so with the last event.
+impl Session for Parked {
+    fn view(&self) -> &dyn SearchView {
+        self
+    }
+    fn step(&mut self) -> &StepEvent {
+        &self.event
+    }
+    fn rewind(&mut self, _: u64) -> bool {
+        false
+    }
+    fn hold_elsewhere(&mut self, _: usize) {}
+    fn snapshot(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
     }
 }
 
