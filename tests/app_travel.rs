@@ -311,3 +311,84 @@ fn the_route_is_played_move_by_move_once_the_goal_is_found() {
     h.run();
     assert!(log_has(&h, "1. "));
 }
+
+mod replays_that_differ {
+    use super::*;
+    use frontier::app::state::Layout;
+    use frontier::engine::event::StepEvent;
+    use frontier::engine::session::Session;
+    use frontier::engine::view::SearchView;
+    use std::path::Path;
+
+    /// A search that cannot undo and whose copies are another puzzle: going back restores a
+    /// keyframe that replays differently from the record, as a search that is not
+    /// deterministic would.
+    struct Forgetful {
+        inner: Box<dyn Session>,
+        other: Box<dyn Session>,
+    }
+
+    impl Session for Forgetful {
+        fn view(&self) -> &dyn SearchView {
+            self.inner.view()
+        }
+        fn step(&mut self) -> &StepEvent {
+            self.inner.step()
+        }
+        fn rewind(&mut self, _: u64) -> bool {
+            false
+        }
+        fn hold_elsewhere(&mut self, bytes: usize) {
+            self.inner.hold_elsewhere(bytes);
+        }
+        fn snapshot(&self) -> Box<dyn Session> {
+            self.other.snapshot()
+        }
+    }
+
+    /// The app on the built-in puzzle, 7 steps in, then Reset: back at step 0 on a keyframe
+    /// of a puzzle whose blank is in a corner (two moves where the built-in one has four).
+    fn reset_onto_another_puzzle() -> Harness<'static, FrontierApp> {
+        let scenario = Scenario::built_in();
+        let inner = scenario.session(&SearchSpec::default()).unwrap();
+        let other = Scenario::parse(
+            "Scenario(problem: SlidingPuzzle(width: 3, height: 3, start: [0,1,2,3,4,5,6,7,8]))",
+            "corner",
+            Path::new("."),
+        )
+        .unwrap()
+        .session(&SearchSpec::default())
+        .unwrap();
+        let session = Box::new(Forgetful { inner, other });
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1500.0, 950.0))
+            .build_eframe(move |cc| {
+                FrontierApp::with_session(&cc.egui_ctx, scenario, Layout::default(), session)
+            });
+        press_step(&mut h, 7);
+        h.state_mut().apply(Command::Reset);
+        assert_eq!(h.state().view().steps(), 0);
+        assert_eq!(h.state().error(), None);
+        h
+    }
+
+    #[test]
+    fn a_step_that_replays_differently_is_reported_by_that_step() {
+        let mut h = reset_onto_another_puzzle();
+        h.state_mut().apply(Command::Step);
+        // No frame between: the error is the step's own, not a note found a frame later.
+        let error = h.state().error().expect("the replayed step differs");
+        assert!(error.contains("step 1 replayed differently"), "{error}");
+    }
+
+    #[test]
+    fn a_run_stops_at_the_step_that_replays_differently() {
+        let mut h = reset_onto_another_puzzle();
+        h.state_mut().apply(Command::RunToEnd);
+        run_out(&mut h);
+        assert!(!h.state().is_running());
+        assert_eq!(h.state().view().steps(), 1, "the run went no further");
+        let error = h.state().error().expect("the replayed step differs");
+        assert!(error.contains("step 1 replayed differently"), "{error}");
+    }
+}

@@ -2,33 +2,12 @@
 //! before they are drawn. Sized for a projector: the status line at the bottom, the runs table
 //! above it, the board on the left, the plot and step log on the right, the tables between.
 
-use crate::app::FrontierApp;
 use crate::app::command::Command;
 use crate::app::panels::{board, lesson, pick, plot, status, steplog, tables, toolbar};
+use crate::app::{FrontierApp, window_title};
 use crate::engine::store::Status;
-use crate::scenario::{ProblemSpec, Scenario};
+use crate::scenario::ProblemSpec;
 use eframe::egui::{self, CentralPanel, Color32, Panel, RichText, ScrollArea, Ui};
-
-/// Lets proportional text fall back to the monospace font, which has the arrows and shapes
-/// (→ ▲ ▼ ▶) the step words and tables use and the default proportional font lacks.
-pub fn install_fonts(ctx: &egui::Context) {
-    let mut fonts = egui::FontDefinitions::default();
-    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
-        family.insert(1.min(family.len()), "Hack".to_string());
-    }
-    ctx.set_fonts(fonts);
-}
-
-/// "Frontier — <scenario title>".
-#[must_use]
-pub fn window_title(scenario: &Scenario) -> String {
-    let title = if scenario.title.is_empty() {
-        "untitled scenario"
-    } else {
-        &scenario.title
-    };
-    format!("Frontier — {title}")
-}
 
 impl FrontierApp {
     /// Brings what the panels show up to the search's current step: the plot and the selection

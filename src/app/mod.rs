@@ -3,10 +3,10 @@
 //! Panels read the search through [`Timeline::view`] and return [`Command`]s; [`FrontierApp`]
 //! applies them once at the end of the frame ([`FrontierApp::apply`]), so the buttons and the
 //! keys do the same thing. This file is the frame and that dispatch; the rest has a room each:
-//! [`keys`] (shortcuts), [`layout`] (where every panel sits), [`stepping`] (Step, Fine step,
-//! Run), [`rebuild`] (a new search: settings, scenarios, edits of the start), [`travel`] (time
-//! travel, traces, breakpoints, quiz), [`worker`] (steps longer than a frame, off the UI
-//! thread), [`panels`] and [`boards`].
+//! [`window`] (opening it), [`keys`] (shortcuts), [`layout`] (where every panel sits),
+//! [`stepping`] (Step, Fine step, Run), [`rebuild`] (a new search: settings, scenarios, edits
+//! of the start), [`travel`] (time travel, traces, breakpoints, quiz), [`worker`] (steps longer
+//! than a frame, off the UI thread), [`panels`] and [`boards`].
 
 pub mod boards;
 pub mod command;
@@ -14,15 +14,17 @@ mod fields;
 mod keys;
 mod layout;
 pub mod panels;
+mod parked;
 pub mod playback;
 mod rebuild;
 pub mod state;
 mod stepping;
 pub mod travel;
+mod window;
 mod words;
 pub mod worker;
 
-pub use layout::window_title;
+pub use window::{run, window_title};
 
 use crate::engine::session::Session;
 use crate::engine::store::NodeId;
@@ -35,39 +37,6 @@ use eframe::egui;
 use panels::{lesson, pick, plot, status, steplog, tables};
 use playback::{Fine, Playback};
 use state::Layout;
-use std::path::Path;
-
-/// Opens the app window on `scenario`, read from `path` (none: built in), with the search
-/// already at step `at` (`u64::MAX`: its end), as a teacher prepares a slide.
-///
-/// # Errors
-/// The window could not be created, or the scenario's search could not be built.
-pub fn run(scenario: Scenario, path: Option<&Path>, at: u64) -> eframe::Result {
-    let path = path.map(Path::to_path_buf);
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(window_title(&scenario))
-            .with_inner_size([1500.0, 950.0])
-            .with_min_inner_size([900.0, 600.0]),
-        ..Default::default()
-    };
-    eframe::run_native(
-        "Frontier",
-        options,
-        Box::new(move |cc| {
-            let layout = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
-                .unwrap_or_default();
-            let mut app = FrontierApp::new(&cc.egui_ctx, scenario, layout)?;
-            if let Some(path) = path {
-                app.opened_from(path);
-            }
-            app.open_at(at);
-            Ok(Box::new(app))
-        }),
-    )
-}
 
 /// The app: the scenario, its search on a timeline, and everything shown about it.
 pub struct FrontierApp {
@@ -126,7 +95,7 @@ impl FrontierApp {
         mut layout: Layout,
         session: Box<dyn Session>,
     ) -> FrontierApp {
-        layout::install_fonts(ctx);
+        window::install_fonts(ctx);
         layout.path_text.clear();
         ctx.set_zoom_factor(layout.zoom_factor());
         let playback = Playback::new(layout.speed);

@@ -3,27 +3,21 @@
 //! The app steps on its own thread while steps are quick. Once steps have taken longer than
 //! [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the
 //! search moves to a worker thread, the frame waits at most the budget for it, and if it is not
-//! back the window shows "working…" (with Pause and Reset) until it is. A [`Parked`] search stands in meanwhile,
-//! answering from what the search was when it left. Pause lets the step in progress finish and
+//! back the window shows "working…" (with Pause and Reset) until it is. A
+//! [`Parked`](crate::app::parked::Parked) search stands in meanwhile, answering from what the
+//! search was when it left. Pause lets the step in progress finish and
 //! takes no more; Reset builds a new search at once and abandons the errand (its thread finishes
 //! the step and drops the old search).
 
 use crate::app::FrontierApp;
 use crate::app::command::Command;
 use crate::app::panels::plot::History;
+use crate::app::parked::Parked;
 use crate::app::playback::{FRAME_BUDGET, Playback};
 use crate::app::travel::Travel;
 use crate::engine::breakpoint::{Breakpoint, Watches};
-use crate::engine::cost::Cost;
-use crate::engine::event::{Counts, Outcome, Pick, StepEvent};
-use crate::engine::frontier::Key;
-use crate::engine::heuristic_check::HeuristicWarning;
-use crate::engine::log::Log;
-use crate::engine::session::Session;
-use crate::engine::settings::{Heuristic, Settings};
-use crate::engine::store::{NodeId, Status};
 use crate::engine::timeline::{Timeline, TimelineError};
-use crate::engine::view::{BoardView, Row, SearchView};
+use crate::engine::view::SearchView;
 use eframe::egui::{self, CentralPanel, Panel, Ui};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -320,143 +314,6 @@ pub fn show_working(
     // window when it is done.
     ui.ctx().request_repaint_after(Duration::from_millis(100));
     commands
-}
-
-/// Stands in for a search that is away on a worker thread: its step count, counts and
-/// settings as they were when it left, no rows, and no steps of its own.
-#[derive(Clone)]
-pub struct Parked {
-    steps: u64,
-    counts: Counts,
-    settings: Settings,
-    event: StepEvent,
-    log: Log,
-}
-
-impl Parked {
-    /// The stand-in for `session`, which is leaving.
-    #[must_use]
-    pub fn of(session: &dyn SearchView) -> Parked {
-        Parked {
-            steps: session.steps(),
-            counts: session.counts(),
-            settings: session.settings().clone(),
-            event: StepEvent::default(),
-            log: Log::default(),
-        }
-    }
-}
-
-impl SearchView for Parked {
-    fn steps(&self) -> u64 {
-        self.steps
-    }
-    fn outcome(&self) -> Option<&Outcome> {
-        None
-    }
-    fn counts(&self) -> Counts {
-        self.counts
-    }
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-    fn rows(&self) -> usize {
-        0
-    }
-    fn row(&self, id: NodeId) -> Row {
-        Row {
-            id,
-            parent: None,
-            g: Cost::ZERO,
-            h: Cost::ZERO,
-            f: Cost::ZERO,
-            depth: 0,
-            status: Status::Open,
-            reopened: 0,
-        }
-    }
-    fn state_text(&self, _: NodeId) -> String {
-        String::new()
-    }
-    fn board(&self, _: NodeId) -> BoardView {
-        self.start_board()
-    }
-    fn start_board(&self) -> BoardView {
-        BoardView::Sliding {
-            width: 0,
-            height: 0,
-            tiles: Vec::new(),
-        }
-    }
-    fn open_order(&self) -> Vec<NodeId> {
-        Vec::new()
-    }
-    fn next_pick(&self) -> Option<Pick> {
-        None
-    }
-    fn route(&self, _: NodeId) -> Vec<NodeId> {
-        Vec::new()
-    }
-    fn move_label(&self, _: NodeId, _: NodeId) -> String {
-        String::new()
-    }
-    fn solution(&self) -> Option<Vec<NodeId>> {
-        None
-    }
-    fn last_event(&self) -> &StepEvent {
-        &self.event
-    }
-    fn event_lines(&self, _: &StepEvent) -> Vec<String> {
-        Vec::new()
-    }
-    fn log(&self) -> &Log {
-        &self.log
-    }
-    fn strategy_status(&self) -> Option<String> {
-        None
-    }
-    fn memory_bytes(&self) -> usize {
-        0
-    }
-    fn statuses(&self) -> Vec<Status> {
-        Vec::new()
-    }
-    fn places(&self) -> Vec<Option<usize>> {
-        Vec::new()
-    }
-    fn position(&self, _: NodeId) -> Option<(i64, i64)> {
-        None
-    }
-    fn open_key(&self, _: NodeId) -> Option<Key> {
-        None
-    }
-    fn candidates(&self) -> Option<u128> {
-        None
-    }
-    fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
-        Vec::new()
-    }
-    fn heuristics(&self) -> &'static [Heuristic] {
-        &[]
-    }
-}
-
-/// A parked search takes no steps: the app never steps it (it only stands in while the
-/// frame shows "working…"), so a step does nothing and says so with the last event.
-impl Session for Parked {
-    fn view(&self) -> &dyn SearchView {
-        self
-    }
-    fn step(&mut self) -> &StepEvent {
-        &self.event
-    }
-    fn rewind(&mut self, _: u64) -> bool {
-        false
-    }
-    fn hold_elsewhere(&mut self, _: usize) {}
-    fn snapshot(&self) -> Box<dyn Session> {
-        Box::new(self.clone())
-    }
 }
 
 /// Waits for `errand` at most one frame budget.
