@@ -11,8 +11,8 @@ use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::memory::MemorySize;
-use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
+use crate::engine::view::SearchView;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -236,25 +236,27 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         .collect();
     crate::check_outputs(&inputs, &outputs).map_err(ScenarioError::Invalid)?;
     let mut session = scenario.session(&args.search.spec())?;
-    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref())?;
+    let mut extras = extras::RunExtras::new(args, &scenario, session.view())?;
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
         message: e.to_string(),
     };
-    while session.outcome().is_none() && session.steps() < max_steps {
+    while session.view().outcome().is_none() && session.view().steps() < max_steps {
         session.step();
+        let view = session.view();
         if args.verbose && !args.json {
-            for line in session.event_lines(session.last_event()) {
+            for line in view.event_lines(view.last_event()) {
                 writeln!(out, "{line}").map_err(io)?;
             }
         }
-        if extras.after_step(session.as_ref())? {
+        if extras.after_step(view)? {
             break;
         }
     }
-    let mut summary = Summary::of(session.as_ref());
-    extras.finish(session.as_ref(), &mut summary)?;
+    let session = session.view();
+    let mut summary = Summary::of(session);
+    extras.finish(session, &mut summary)?;
     if args.json {
         let mut json = summary.json();
         json["stopped_by"] = extras.stopped_by_json();
@@ -282,7 +284,7 @@ pub struct Summary {
 impl Summary {
     /// Reads the summary off a session.
     #[must_use]
-    pub fn of(session: &dyn Session) -> Summary {
+    pub fn of(session: &dyn SearchView) -> Summary {
         let (outcome, reason, words) = match session.outcome() {
             Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
                 o.code().to_string(),

@@ -749,7 +749,7 @@ mod tests {
         )
         .unwrap();
         let session = s.session(&SearchSpec::default()).unwrap();
-        let settings = session.settings();
+        let settings = session.view().settings();
         assert_eq!(settings.algorithm, Algorithm::AStar);
         assert_eq!(settings.heuristic, Heuristic::Manhattan);
         assert_eq!(

@@ -27,6 +27,7 @@ use crate::engine::event::StepEvent;
 use crate::engine::session::Session;
 use crate::engine::settings::Settings;
 use crate::engine::store::NodeId;
+use crate::engine::view::SearchView;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec, ron_options};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
@@ -305,7 +306,7 @@ impl TraceWriter {
     ///
     /// # Errors
     /// The file cannot be written.
-    pub fn push(&mut self, session: &dyn Session) -> Result<(), TraceError> {
+    pub fn push(&mut self, session: &dyn SearchView) -> Result<(), TraceError> {
         let line = TraceStep::of(session.last_event()).line();
         writeln!(self.out, "{line}").map_err(|e| self.fail(&e))
     }
@@ -314,7 +315,7 @@ impl TraceWriter {
     ///
     /// # Errors
     /// The file cannot be written; an old file at the path is untouched.
-    pub fn finish(mut self, session: &dyn Session) -> Result<(), TraceError> {
+    pub fn finish(mut self, session: &dyn SearchView) -> Result<(), TraceError> {
         let outcome = session.outcome().map(ToString::to_string);
         write_end(&mut self.out, outcome.as_deref()).map_err(|e| self.fail(&e))?;
         let path = self.path.clone();
@@ -495,7 +496,7 @@ impl<R: BufRead> TraceReader<R> {
 /// How the step `session` just took compares with the recorded step `saved` (`None`: the
 /// trace has no such step).
 #[must_use]
-pub fn compare(saved: Option<&TraceStep>, session: &dyn Session) -> Option<Difference> {
+pub fn compare(saved: Option<&TraceStep>, session: &dyn SearchView) -> Option<Difference> {
     let event = session.last_event();
     let run = TraceStep::of(event);
     let what = match saved {
@@ -546,21 +547,22 @@ pub fn compare(saved: Option<&TraceStep>, session: &dyn Session) -> Option<Diffe
 /// Steps `session` once and compares the step with `saved`; a search that already ended
 /// differs from a trace that has another step.
 pub fn step_and_compare(saved: &TraceStep, session: &mut dyn Session) -> Option<Difference> {
-    if let Some(outcome) = session.outcome() {
+    let view = session.view();
+    if let Some(outcome) = view.outcome() {
         return Some(Difference {
-            step: session.steps() + 1,
+            step: view.steps() + 1,
             what: "end".into(),
             trace: "has another step".into(),
-            run: format!("ended at step {}: {outcome}", session.steps()),
+            run: format!("ended at step {}: {outcome}", view.steps()),
         });
     }
     session.step();
-    compare(Some(saved), session)
+    compare(Some(saved), session.view())
 }
 
 /// How the run stands after as many steps as the trace has, against the trace's outcome.
 #[must_use]
-pub fn compare_end(session: &dyn Session, outcome: Option<&str>) -> Option<Difference> {
+pub fn compare_end(session: &dyn SearchView, outcome: Option<&str>) -> Option<Difference> {
     let run = session.outcome().map(ToString::to_string);
     let words =
         |o: Option<&str>| o.map_or_else(|| "had not ended".into(), |o| format!("ended: {o}"));
@@ -587,14 +589,14 @@ impl Trace {
     }
 
     /// Records the step `session` just took (its last event).
-    pub fn push(&mut self, session: &dyn Session) {
+    pub fn push(&mut self, session: &dyn SearchView) {
         self.steps.push(TraceStep::of(session.last_event()));
         self.finish(session);
     }
 
     /// Notes how the run stands (its outcome once it ended); call after the last step, or for
     /// a search refused before any step.
-    pub fn finish(&mut self, session: &dyn Session) {
+    pub fn finish(&mut self, session: &dyn SearchView) {
         self.outcome = session.outcome().map(ToString::to_string);
     }
 
@@ -664,7 +666,7 @@ impl Trace {
     /// trace's step of the same number: what a face replaying a trace (with a
     /// [`crate::engine::timeline::Timeline`]) calls after each step forward.
     #[must_use]
-    pub fn check(&self, session: &dyn Session) -> Option<Difference> {
+    pub fn check(&self, session: &dyn SearchView) -> Option<Difference> {
         let saved = usize::try_from(session.steps().checked_sub(1)?)
             .ok()
             .and_then(|i| self.steps.get(i));
@@ -683,7 +685,7 @@ impl Trace {
                 return Ok(Some(difference));
             }
         }
-        Ok(compare_end(session.as_ref(), self.outcome.as_deref()))
+        Ok(compare_end(session.view(), self.outcome.as_deref()))
     }
 }
 
@@ -694,10 +696,10 @@ mod tests {
     fn recorded(overrides: &SearchSpec) -> Trace {
         let scenario = Scenario::built_in();
         let mut session = scenario.session(overrides).unwrap();
-        let mut trace = Trace::new(&scenario, session.settings());
-        while session.outcome().is_none() {
+        let mut trace = Trace::new(&scenario, session.view().settings());
+        while session.view().outcome().is_none() {
             session.step();
-            trace.push(session.as_ref());
+            trace.push(session.view());
         }
         trace
     }
@@ -744,12 +746,12 @@ mod tests {
         for target in [21, 5, 6, 20, 2, 1, 21] {
             t.go_to(target).unwrap();
             assert_eq!(t.steps(), target);
-            assert_eq!(trace.check(t.session()), None, "step {target}");
+            assert_eq!(trace.check(t.view()), None, "step {target}");
         }
         let mut edited = trace.clone();
         edited.steps[5].digest ^= 1;
         t.go_to(6).unwrap();
-        let d = edited.check(t.session()).unwrap();
+        let d = edited.check(t.view()).unwrap();
         assert_eq!((d.step, d.what.as_str()), (6, "what the step did"));
         assert!(d.run.starts_with("picked #"), "{d}");
     }

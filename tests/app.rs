@@ -37,7 +37,7 @@ fn space_steps_like_the_button() {
     h.key_press(egui::Key::Space);
     h.run();
     h.get_by_label("Step 3");
-    assert_eq!(h.state().session().steps(), 3);
+    assert_eq!(h.state().view().steps(), 3);
 }
 
 #[test]
@@ -51,10 +51,7 @@ fn switching_to_dijkstra_restarts_at_step_0() {
     h.run();
     h.get_by_label("States checked 0");
     h.get_by_label("Step 0");
-    assert_eq!(
-        h.state().session().settings().algorithm,
-        Algorithm::Dijkstra
-    );
+    assert_eq!(h.state().view().settings().algorithm, Algorithm::Dijkstra);
 }
 
 #[test]
@@ -65,7 +62,7 @@ fn sorting_by_h_puts_the_lowest_h_first() {
     h.get_all_by_label("h").next().expect("an h header").click();
     h.run();
     let app = h.state();
-    let session = app.session();
+    let session = app.view();
     let ids = app.open_ids();
     assert_eq!(ids.len() as u64, session.counts().open);
     let hs: Vec<_> = ids.iter().map(|&id| session.row(id).h).collect();
@@ -79,7 +76,7 @@ fn sorting_by_h_puts_the_lowest_h_first() {
     let hs: Vec<_> = app
         .open_ids()
         .iter()
-        .map(|&id| app.session().row(id).h)
+        .map(|&id| app.view().row(id).h)
         .collect();
     assert!(hs.windows(2).all(|w| w[0] >= w[1]), "descending: {hs:?}");
 }
@@ -139,7 +136,7 @@ fn clicking_a_tile_next_to_the_blank_edits_the_start() {
     });
     h.run();
     assert_ne!(h.state().scenario().problem, before, "the start changed");
-    assert_eq!(h.state().session().steps(), 0);
+    assert_eq!(h.state().view().steps(), 0);
 }
 
 #[test]
@@ -152,7 +149,7 @@ fn a_refused_start_shows_the_reason_and_step_does_nothing() {
     h.run();
     let outcome = h
         .state()
-        .session()
+        .view()
         .outcome()
         .expect("refused at step 0")
         .to_string();
@@ -167,7 +164,7 @@ fn a_refused_start_shows_the_reason_and_step_does_nothing() {
     h.key_press(egui::Key::Space);
     h.run();
     h.get_by_label("Step 0");
-    assert_eq!(h.state().session().steps(), 0);
+    assert_eq!(h.state().view().steps(), 0);
 }
 
 #[test]
@@ -180,10 +177,10 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
     };
     fine(&mut h);
     h.get_by_label_contains("Fine step: the pick above comes next");
-    assert_eq!(h.state().session().steps(), 1, "announcing takes no step");
+    assert_eq!(h.state().view().steps(), 1, "announcing takes no step");
     fine(&mut h);
     assert_eq!(
-        h.state().session().steps(),
+        h.state().view().steps(),
         2,
         "the second part takes the step"
     );
@@ -195,7 +192,7 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
     while more(&h) {
         fine(&mut h);
     }
-    assert_eq!(h.state().session().steps(), 2, "revealing takes no step");
+    assert_eq!(h.state().view().steps(), 2, "revealing takes no step");
     fine(&mut h);
     h.get_by_label_contains("Fine step: the pick above comes next");
     // Fully revealed, the step is in the log (and no longer in the panel).
@@ -232,7 +229,7 @@ fn finished_runs_are_compared_side_by_side() {
     );
     // A* checked 20 states; Dijkstra's count is in the status line and its own row.
     h.get_by_label("20");
-    let checked = h.state().session().counts().states_checked;
+    let checked = h.state().view().counts().states_checked;
     assert!(checked > 20);
     h.get_by_label(&format!("States checked {checked}"));
 }

@@ -15,10 +15,10 @@ mod common;
 /// The warnings at the end of a run of `scenario` under `over`.
 fn warnings_at_end(scenario: &Scenario, over: &SearchSpec) -> Vec<HeuristicWarning> {
     let mut session = scenario.session(over).unwrap();
-    while session.outcome().is_none() {
+    while session.view().outcome().is_none() {
         session.step();
     }
-    session.heuristic_warnings()
+    session.view().heuristic_warnings()
 }
 
 const OVERESTIMATE_WORDS: &str = "h(A) = 9 but A reaches the goal for 3: this h overestimates, \
@@ -63,6 +63,7 @@ fn no_warning_before_the_goal_proves_one() {
     session.step();
     assert!(
         session
+            .view()
             .heuristic_warnings()
             .iter()
             .all(|w| w.kind == WarningKind::Inconsistent),
@@ -156,7 +157,7 @@ fn run_out(h: &mut Harness<'_, FrontierApp>) {
 fn the_app_marks_the_row_and_says_it_in_the_status_line() {
     let mut h = common::harness_on(common::built_in("graph_overestimate.ron"));
     run_out(&mut h);
-    assert!(h.state().session().outcome().is_some());
+    assert!(h.state().view().outcome().is_some());
     // The status line (and the Lesson panel) carry the words.
     assert!(
         h.query_all_by_label_contains(OVERESTIMATE_WORDS).count() >= 2,

@@ -155,10 +155,10 @@ fn the_panel_opens_with_the_notes_and_a_step_link_travels() {
         }
     }
     h.run();
-    assert_eq!(h.state().session().steps(), 21);
+    assert_eq!(h.state().view().steps(), 21);
     h.get_all_by_label("step 2").next().unwrap().click();
     h.run();
-    assert_eq!(h.state().session().steps(), 2, "back in time");
+    assert_eq!(h.state().view().steps(), 2, "back in time");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! its keyboard shortcut are the same command by construction.
 
 use crate::domains::queens::QueensEdit;
+use crate::engine::breakpoint::Breakpoint;
 use crate::engine::settings::Algorithm;
 use crate::engine::store::NodeId;
 use crate::scenario::SearchSpec;
@@ -54,7 +55,26 @@ pub enum Command {
     /// Edit an N-queens start: lock, move or remove the locked queen, or resize the board.
     EditQueens(QueensEdit),
     /// Time travel, traces, breakpoints and the quiz (src/app/travel/).
-    Travel(crate::app::travel::TravelCommand),
+    Travel(TravelCommand),
     /// Edit the grid's map, start or goal (the start is shown); the search restarts.
     EditGrid(GridEdit),
+}
+
+/// What the time-travel controls ask for (applied in src/app/travel/).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TravelCommand {
+    /// One step back (Backspace).
+    StepBack,
+    /// Go to this step: back through the timeline, or forward by replaying (a run of steps).
+    GoTo(u64),
+    /// Run until one of the menu's breakpoints is hit (or the search ends).
+    RunUntil(Vec<Breakpoint>),
+    /// Save a trace of the run up to the current step.
+    SaveTrace(PathBuf),
+    /// Open a trace as a read-only replay.
+    OpenTrace(PathBuf),
+    /// Quiz mode on or off.
+    Quiz(bool),
+    /// The quiz answer: this open row will be expanded next.
+    Answer(NodeId),
 }

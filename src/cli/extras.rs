@@ -3,7 +3,7 @@
 
 use super::{RunArgs, Summary};
 use crate::engine::breakpoint::{Breakpoint, Watches};
-use crate::engine::session::Session;
+use crate::engine::view::SearchView;
 use crate::export::{CsvRecorder, PosthocRecorder};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::trace::{TraceError, TraceWriter};
@@ -38,7 +38,7 @@ impl RunExtras {
     pub fn new(
         args: &RunArgs,
         scenario: &Scenario,
-        session: &dyn Session,
+        session: &dyn SearchView,
     ) -> Result<RunExtras, ScenarioError> {
         let trace = args
             .trace
@@ -63,7 +63,7 @@ impl RunExtras {
     /// # Errors
     /// A Posthoc export asked of a domain without positions (unusable input), or a trace
     /// that cannot be written.
-    pub fn after_step(&mut self, session: &dyn Session) -> Result<bool, ScenarioError> {
+    pub fn after_step(&mut self, session: &dyn SearchView) -> Result<bool, ScenarioError> {
         if let Some(trace) = &mut self.trace {
             trace.push(session).map_err(trace_unusable)?;
         }
@@ -85,7 +85,7 @@ impl RunExtras {
     /// A file that cannot be written.
     pub fn finish(
         &mut self,
-        session: &dyn Session,
+        session: &dyn SearchView,
         summary: &mut Summary,
     ) -> Result<(), ScenarioError> {
         if let Some(trace) = self.trace.take() {

@@ -57,7 +57,9 @@ impl Comparison {
     /// Whether every lane has ended.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.lanes.iter().all(|l| l.session.outcome().is_some())
+        self.lanes
+            .iter()
+            .all(|l| l.session.view().outcome().is_some())
     }
 
     /// Steps every lane that has not ended once, then compares the picks of this step.
@@ -66,11 +68,12 @@ impl Comparison {
         let mut step = 0;
         for lane in &mut self.lanes {
             let s = &mut lane.session;
-            if s.outcome().is_some() {
+            if s.view().outcome().is_some() {
                 picks.push(None);
                 continue;
             }
             let pick = s.step().pick.as_ref().map(|p| p.id);
+            let s = s.view();
             step = step.max(s.steps());
             picks.push(pick.map(|id| s.state_text(id)));
         }
@@ -100,7 +103,7 @@ impl Comparison {
         self.lanes
             .iter()
             .map(|lane| {
-                let s = &lane.session;
+                let s = lane.session.view();
                 let c = s.counts();
                 CompareRow {
                     label: lane.label.clone(),
@@ -138,10 +141,10 @@ mod tests {
 
     fn alone(algorithm: Algorithm) -> (u64, super::super::event::Counts) {
         let mut s = lane(algorithm).session;
-        while s.outcome().is_none() {
+        while s.view().outcome().is_none() {
             s.step();
         }
-        (s.steps(), s.counts())
+        (s.view().steps(), s.view().counts())
     }
 
     #[test]

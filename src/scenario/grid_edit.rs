@@ -124,7 +124,7 @@ mod tests {
         let before_open = {
             let mut b = before;
             b.step();
-            b.counts().open
+            b.view().counts().open
         };
         // (2, 7) is floor beside the start (1, 7): walling it removes that successor (and the
         // diagonals past its corners).
@@ -144,7 +144,7 @@ mod tests {
         ));
         let mut after = s.session(&Default::default()).unwrap();
         after.step();
-        assert!(after.counts().open < before_open);
+        assert!(after.view().counts().open < before_open);
         // Painting it again changes nothing; floor brings it back.
         assert!(
             !s.edit_grid(&GridEdit::Paint {

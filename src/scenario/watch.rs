@@ -7,7 +7,7 @@ use super::{Scenario, ScenarioError, SearchSpec};
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::heuristic_check::WarningKind;
-use crate::engine::session::Session;
+use crate::engine::view::SearchView;
 use serde::{Deserialize, Serialize};
 
 /// How a search ended, as a watch item claims it.
@@ -137,20 +137,21 @@ impl Watch {
     pub fn check(&self, scenario: &Scenario) -> Result<(), ScenarioError> {
         let over = self.with.clone().unwrap_or_default();
         let mut session = scenario.session(&over)?;
-        let candidates = session.candidates();
+        let candidates = session.view().candidates();
         let target = self.at.unwrap_or(u64::MAX);
-        while session.outcome().is_none() && session.steps() < target {
+        while session.view().outcome().is_none() && session.view().steps() < target {
             session.step();
         }
+        let view = session.view();
         let mut wrong = Vec::new();
         if let Some(at) = self.at
-            && session.steps() != at
+            && view.steps() != at
         {
-            wrong.push(format!("the search ended on step {}", session.steps()));
+            wrong.push(format!("the search ended on step {}", view.steps()));
         }
-        self.check_counts(session.as_ref(), candidates, &mut wrong);
-        self.check_pick(session.as_ref(), &mut wrong);
-        self.check_warnings(session.as_ref(), &mut wrong);
+        self.check_counts(view, candidates, &mut wrong);
+        self.check_pick(view, &mut wrong);
+        self.check_warnings(view, &mut wrong);
         if wrong.is_empty() {
             Ok(())
         } else {
@@ -164,7 +165,7 @@ impl Watch {
 
     fn check_counts(
         &self,
-        session: &dyn Session,
+        session: &dyn SearchView,
         candidates: Option<u128>,
         wrong: &mut Vec<String>,
     ) {
@@ -197,7 +198,7 @@ impl Watch {
         );
     }
 
-    fn check_pick(&self, session: &dyn Session, wrong: &mut Vec<String>) {
+    fn check_pick(&self, session: &dyn SearchView, wrong: &mut Vec<String>) {
         let pick = session.last_event().pick.as_ref();
         let text = pick.map(|p| session.state_text(p.id));
         claim(wrong, "picked", self.picked.clone(), text);
@@ -221,7 +222,7 @@ impl Watch {
         );
     }
 
-    fn check_warnings(&self, session: &dyn Session, wrong: &mut Vec<String>) {
+    fn check_warnings(&self, session: &dyn SearchView, wrong: &mut Vec<String>) {
         if self.overestimates.is_none() && self.inconsistent.is_none() {
             return;
         }

@@ -131,11 +131,13 @@ fn scenario(text: &str, base: &Path) {
 /// Steps a search up to [`MAX_STEPS`], saying what each step did as the CLI's `--verbose` does,
 /// then summarises it as every face does.
 fn step(session: &mut dyn Session) {
-    while session.outcome().is_none() && session.steps() < MAX_STEPS {
+    while session.view().outcome().is_none() && session.view().steps() < MAX_STEPS {
         session.step();
-        let _ = session.event_lines(session.last_event());
+        let view = session.view();
+        let _ = view.event_lines(view.last_event());
     }
-    assert!(session.steps() <= MAX_STEPS);
-    let _ = Summary::of(session).text();
-    let _ = session.start_board();
+    let view = session.view();
+    assert!(view.steps() <= MAX_STEPS);
+    let _ = Summary::of(view).text();
+    let _ = view.start_board();
 }

@@ -1,6 +1,6 @@
 //! The grid board: the whole map as ONE texture (one pixel per cell), rebuilt only when the
 //! search, the shown state or the selection changes, so a 1024×1024 map costs one textured
-//! rectangle a frame. Every stored state is coloured open or closed from `Session::places()`;
+//! rectangle a frame. Every stored state is coloured open or closed from `SearchView::places()`;
 //! the current cell, the selected (or solution) route, start and goal on top. Scroll or the
 //! buttons zoom, a drag pans; while the start is shown, clicks and drags paint walls and move
 //! the start and goal (edits applied by `Scenario::edit_grid`).
@@ -9,9 +9,9 @@ use crate::app::boards::BoardInput;
 use crate::app::boards::camera::{self, Camera};
 use crate::app::command::Command;
 use crate::domains::grid::Cell;
-use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::view::BoardView;
+use crate::engine::view::SearchView;
 use crate::scenario::grid_edit::GridEdit;
 use eframe::egui;
 use egui::{
@@ -95,8 +95,8 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     let id = input.id.with("grid");
     let key = Key {
         generation: input.generation,
-        steps: input.session.map_or(0, Session::steps),
-        rows: input.session.map_or(0, Session::rows),
+        steps: input.session.map_or(0, SearchView::steps),
+        rows: input.session.map_or(0, SearchView::rows),
         selected: input.selected,
         at: *at,
     };

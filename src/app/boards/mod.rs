@@ -11,10 +11,10 @@ mod sokoban;
 pub mod sokoban_route;
 
 use crate::app::command::Command;
-use crate::engine::session::Session;
 use crate::engine::store::NodeId;
 use crate::engine::store::Status;
 use crate::engine::view::BoardView;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Align2, Color32, CornerRadius, FontId, Id, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 
@@ -41,7 +41,7 @@ pub struct BoardInput<'a> {
     pub route: &'a [usize],
     /// The search, for views that colour every stored state (grids) or play a route
     /// (Sokoban); `None` draws the state alone.
-    pub session: Option<&'a dyn Session>,
+    pub session: Option<&'a dyn SearchView>,
     /// The selected row, whose route a view may colour.
     pub selected: Option<NodeId>,
     /// Changes whenever the search is rebuilt, so a view's caches can tell searches apart.

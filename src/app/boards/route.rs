@@ -2,9 +2,9 @@
 //! move (◀ ▶ and a slider), with its cost and the list of moves.
 
 use crate::app::boards;
-use crate::engine::session::Session;
 use crate::engine::store::NodeId;
 use crate::engine::view::BoardView;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{RichText, ScrollArea, Slider, Ui};
 
@@ -20,7 +20,7 @@ pub struct RoutePlayer {
 
 impl RoutePlayer {
     /// The places along `route`, gathered again only when the route changed.
-    fn places(&mut self, session: &dyn Session, route: &[NodeId]) -> &[usize] {
+    fn places(&mut self, session: &dyn SearchView, route: &[NodeId]) -> &[usize] {
         if self.places.as_ref().is_none_or(|(r, _)| r != route) {
             let all = session.places();
             let places = route
@@ -40,7 +40,7 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 
 /// Draws the player when `session` has accepted a goal; nothing otherwise. `generation`
 /// tells one search from the next (see [`boards::BoardInput::generation`]).
-pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, generation: u64) {
+pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn SearchView, generation: u64) {
     let Some(route) = session.solution().filter(|r| !r.is_empty()) else {
         player.at = 0;
         return;

@@ -7,8 +7,8 @@ use crate::app::boards::BoardInput;
 use crate::app::boards::route::count;
 use crate::app::boards::sokoban_route::{self, Frame};
 use crate::app::command::Command;
-use crate::engine::session::Session;
 use crate::engine::view::BoardView;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Rect, Sense, Slider, Stroke, Ui, Vec2, pos2, vec2};
 
@@ -92,7 +92,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
 
 /// The route's length in moves and pushes and what its cost counts: moves (each move costs 1)
 /// or pushes (walking is free), whichever the cost equals.
-fn cost_words(session: &dyn Session, route: &[u32], (moves, pushes): (usize, usize)) -> String {
+fn cost_words(session: &dyn SearchView, route: &[u32], (moves, pushes): (usize, usize)) -> String {
     let g = route.last().map(|&goal| session.row(goal).g);
     let whole = g.and_then(crate::engine::cost::Cost::as_whole);
     let unit = if whole == i64::try_from(moves).ok() {
@@ -111,7 +111,7 @@ fn cost_words(session: &dyn Session, route: &[u32], (moves, pushes): (usize, usi
 }
 
 /// The frames of the accepted route, from the start board.
-fn frames(session: &dyn Session, route: &[u32]) -> Result<Vec<Frame>, String> {
+fn frames(session: &dyn SearchView, route: &[u32]) -> Result<Vec<Frame>, String> {
     let labels: Vec<String> = route
         .windows(2)
         .map(|w| session.move_label(w[0], w[1]))

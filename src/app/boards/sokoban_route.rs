@@ -169,15 +169,15 @@ mod tests {
         let text = LIBRARY.iter().find(|(n, _)| *n == name).unwrap().1;
         let scenario = Scenario::parse(text, name, Path::new("scenarios")).unwrap();
         let mut session = scenario.session(over).unwrap();
-        while session.outcome().is_none() {
+        while session.view().outcome().is_none() {
             session.step();
         }
-        let route = session.solution().expect("solved");
+        let route = session.view().solution().expect("solved");
         let labels = route
             .windows(2)
-            .map(|w| session.move_label(w[0], w[1]))
+            .map(|w| session.view().move_label(w[0], w[1]))
             .collect();
-        (session.start_board(), labels)
+        (session.view().start_board(), labels)
     }
 
     fn letters(frames: &[Frame]) -> String {

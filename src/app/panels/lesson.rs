@@ -3,11 +3,10 @@
 //! (through time travel). It also keeps the warnings the status line and the tables show, read
 //! from the engine once per step.
 
-use crate::app::command::Command;
-use crate::app::travel::TravelCommand;
+use crate::app::command::{Command, TravelCommand};
 use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
-use crate::engine::session::Session;
 use crate::engine::store::NodeId;
+use crate::engine::view::SearchView;
 use crate::scenario::{ProblemSpec, Scenario};
 use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Ui};
@@ -89,7 +88,7 @@ pub struct Lesson {
 impl Lesson {
     /// Follows the scenario and the step shown: a new scenario unfolds the panel when it has
     /// notes and clears the ticks; a new step (or search) reads the warnings again.
-    pub fn refresh(&mut self, scenario: &Scenario, session: &dyn Session, generation: u64) {
+    pub fn refresh(&mut self, scenario: &Scenario, session: &dyn SearchView, generation: u64) {
         let key = format!("{}\n{}", scenario.title, scenario.notes);
         if key != self.shown_for {
             self.open = !scenario.notes.is_empty() || !scenario.watch.is_empty();

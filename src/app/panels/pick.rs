@@ -2,10 +2,10 @@
 
 use crate::app::playback::Fine;
 use crate::engine::event::Pick;
-use crate::engine::session::Session;
 use crate::engine::settings::TieKey;
 use crate::engine::store::NodeId;
 use crate::engine::view::Row;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -55,7 +55,7 @@ const SCAN_LIMIT: usize = 100_000;
 /// pick order its second row is checked first, so the usual case costs one lookup. Otherwise
 /// lists longer than [`SCAN_LIMIT`] are not scanned (and `None` is returned).
 #[must_use]
-pub fn runner_up(session: &dyn Session, pick: &Pick, open: &[NodeId]) -> Option<NodeId> {
+pub fn runner_up(session: &dyn SearchView, pick: &Pick, open: &[NodeId]) -> Option<NodeId> {
     let levels = numeric_levels(pick);
     let tied_on_all = pick
         .ties
@@ -107,7 +107,12 @@ pub struct PickText {
 impl PickText {
     /// Rebuilds the words when the open list was brought up to date (`stamp`), so a running
     /// search recomputes them only as often as the tables.
-    pub fn refresh(&mut self, session: &dyn Session, open: &[NodeId], stamp: Option<(u64, usize)>) {
+    pub fn refresh(
+        &mut self,
+        session: &dyn SearchView,
+        open: &[NodeId],
+        stamp: Option<(u64, usize)>,
+    ) {
         if stamp.is_none() || self.built_for == stamp {
             return;
         }
@@ -119,7 +124,7 @@ impl PickText {
         *self = PickText::default();
     }
 
-    fn build(&mut self, session: &dyn Session, open: &[NodeId]) {
+    fn build(&mut self, session: &dyn SearchView, open: &[NodeId]) {
         self.lines.clear();
         if let Some(status) = session.strategy_status() {
             self.lines.push(status);
@@ -149,7 +154,7 @@ impl PickText {
 }
 
 /// Draws the pick panel, and the revealed part of a fine step.
-pub fn show(ui: &mut Ui, text: &PickText, session: &dyn Session, fine: Fine) {
+pub fn show(ui: &mut Ui, text: &PickText, session: &dyn SearchView, fine: Fine) {
     ui.strong("The next pick and why");
     for line in &text.lines {
         ui.label(line);
@@ -189,12 +194,12 @@ mod tests {
             .session(&SearchSpec::default())
             .unwrap();
         session.step();
-        let pick = session.next_pick().unwrap();
-        let open = session.open_order();
-        let runner = runner_up(session.as_ref(), &pick, &open).expect("a tie on f and h");
+        let pick = session.view().next_pick().unwrap();
+        let open = session.view().open_order();
+        let runner = runner_up(session.view(), &pick, &open).expect("a tie on f and h");
         assert!(runner > pick.id, "stored later");
-        assert_eq!(session.row(runner).h, pick.h);
-        assert_eq!(session.row(runner).f, pick.f);
+        assert_eq!(session.view().row(runner).h, pick.h);
+        assert_eq!(session.view().row(runner).f, pick.f);
         let words = why(&pick, Some(runner));
         assert!(
             words.ends_with(&format!("(#{} before #{runner})", pick.id)),
@@ -203,7 +208,7 @@ mod tests {
         // The scan finds the same runner-up in any order.
         let mut shuffled = open.clone();
         shuffled.reverse();
-        assert_eq!(runner_up(session.as_ref(), &pick, &shuffled), Some(runner));
-        assert_eq!(tie_marks(&pick, &session.row(runner)), "= f, h");
+        assert_eq!(runner_up(session.view(), &pick, &shuffled), Some(runner));
+        assert_eq!(tie_marks(&pick, &session.view().row(runner)), "= f, h");
     }
 }

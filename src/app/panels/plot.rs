@@ -3,9 +3,9 @@
 //! state; clicking selects it.
 
 use crate::app::command::Command;
-use crate::engine::session::Session;
 use crate::engine::settings::Algorithm;
 use crate::engine::store::NodeId;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Id, Ui};
 use egui_plot::{HoverPosition, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
@@ -34,7 +34,7 @@ impl History {
     }
 
     /// Records the session's last step, if it picked something.
-    pub fn record(&mut self, session: &dyn Session) {
+    pub fn record(&mut self, session: &dyn SearchView) {
         self.forget_after(session.steps().saturating_sub(1));
         let event = session.last_event();
         if let Some(pick) = &event.pick {
@@ -88,7 +88,7 @@ fn f_axis_label(algorithm: Algorithm) -> String {
 
 /// Draws the two plots; a click selects the state picked nearest the pointer's step.
 #[expect(clippy::cast_precision_loss, reason = "plot coordinates")]
-pub fn show(ui: &mut Ui, history: &History, session: &dyn Session) -> Option<Command> {
+pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<Command> {
     let thinned = history.thinned();
     let current = session.steps() as f64;
     let link = Id::unique("frontier_plot_x");
@@ -167,7 +167,7 @@ mod tests {
         let mut history = History::default();
         for _ in 0..21 {
             session.step();
-            history.record(session.as_ref());
+            history.record(session.view());
         }
         assert_eq!(history.samples.len(), 21);
         // The seed: every expanded state scores f = 12.

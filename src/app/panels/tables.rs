@@ -8,9 +8,9 @@ use crate::app::command::Command;
 use crate::app::panels::pick::tie_marks;
 use crate::engine::event::{Fate, Pick};
 use crate::engine::frontier::Key;
-use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::view::Row;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Sense, Ui};
 use egui_extras::{Column, TableBuilder};
@@ -106,22 +106,22 @@ enum Rank {
 /// Where a row's own rank comes from.
 enum Ranks {
     Pick,
-    /// Each id's place in [`Session::open_order`] (`u32::MAX` for rows not on it).
+    /// Each id's place in [`SearchView::open_order`] (`u32::MAX` for rows not on it).
     Listed(Vec<u32>),
     Stored,
 }
 
 /// Places rows for one table and sort.
 struct Placer<'a> {
-    session: &'a dyn Session,
+    session: &'a dyn SearchView,
     sort: Sort,
     ranks: Ranks,
 }
 
 impl Placer<'_> {
     /// How rows of `status` are placed under `sort`. `None`: the open list in pick order of a
-    /// search that only the session can order, which is copied from [`Session::open_order`].
-    fn new(session: &dyn Session, status: Status, sort: Sort) -> Option<Placer<'_>> {
+    /// search that only the session can order, which is copied from [`SearchView::open_order`].
+    fn new(session: &dyn SearchView, status: Status, sort: Sort) -> Option<Placer<'_>> {
         let ranks = match status {
             Status::Closed => Ranks::Stored,
             Status::Open if is_best_first(session) => Ranks::Pick,
@@ -159,14 +159,14 @@ impl Placer<'_> {
 }
 
 /// Whether rows change only as the log records and the open order is a sort by
-/// [`Session::open_key`] (the best-first algorithms).
-fn is_best_first(session: &dyn Session) -> bool {
+/// [`SearchView::open_key`] (the best-first algorithms).
+fn is_best_first(session: &dyn SearchView) -> bool {
     session.rows() > 0 && session.open_key(0).is_some()
 }
 
 /// The ids of the rows with `status`, in `sort` order.
 #[must_use]
-pub fn sorted_ids(session: &dyn Session, status: Status, sort: Sort) -> Vec<NodeId> {
+pub fn sorted_ids(session: &dyn SearchView, status: Status, sort: Sort) -> Vec<NodeId> {
     let mut list = SortedIds::default();
     list.rebuild(
         session,
@@ -213,7 +213,7 @@ impl SortedIds {
     /// of the time on it. Returns whether it did any work.
     pub fn refresh(
         &mut self,
-        session: &dyn Session,
+        session: &dyn SearchView,
         status: Status,
         sort: Sort,
         now: f64,
@@ -244,7 +244,7 @@ impl SortedIds {
 
     fn rebuild(
         &mut self,
-        session: &dyn Session,
+        session: &dyn SearchView,
         status: Status,
         wanted: (u64, usize, Sort),
         now: f64,
@@ -272,7 +272,7 @@ impl SortedIds {
     /// Moves only the rows touched since step `from` (picked, stored, improved or reopened, as
     /// the log records them). Returns `false` when a rebuild is needed instead: the order is
     /// not known row by row, the log does not reach back, or too much changed.
-    fn update(&mut self, session: &dyn Session, status: Status, from: u64) -> bool {
+    fn update(&mut self, session: &dyn SearchView, status: Status, from: u64) -> bool {
         let Some(sort) = self.built_for.map(|b| b.2) else {
             return false;
         };
@@ -377,7 +377,7 @@ pub struct TableView<'a> {
     /// Which list the table shows (the open list has the tie column and pick order).
     pub status: Status,
     /// Where the rows' values come from.
-    pub session: &'a dyn Session,
+    pub session: &'a dyn SearchView,
     /// The rows, in table order.
     pub ids: &'a [NodeId],
     /// The next pick, highlighted in every sort order; rows tied with it are marked.
@@ -479,7 +479,7 @@ impl Col {
     }
 
     /// What the column counts, in words, for its header's tooltip.
-    fn tip(self, session: &dyn Session) -> String {
+    fn tip(self, session: &dyn SearchView) -> String {
         let s = session.settings();
         match self {
             Col::Id => "#: the row's number. States are numbered in the order they were stored \
@@ -726,6 +726,7 @@ fn cell(ui: &mut Ui, is_pick: bool, text: String) -> egui::Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::session::Session;
     use crate::engine::settings::Algorithm;
     use crate::scenario::{LIBRARY, Scenario, SearchSpec};
 
@@ -740,7 +741,7 @@ mod tests {
     }
 
     /// Each id's place in the session's own open order (the fresh, slow way).
-    fn pick_places(session: &dyn Session) -> Vec<usize> {
+    fn pick_places(session: &dyn SearchView) -> Vec<usize> {
         let mut places = vec![usize::MAX; session.rows()];
         for (place, id) in session.open_order().into_iter().enumerate() {
             places[id as usize] = place;
@@ -751,7 +752,7 @@ mod tests {
     #[test]
     fn column_sorts_order_by_value_then_by_pick_order() {
         let session = seed_after(6);
-        let places = pick_places(session.as_ref());
+        let places = pick_places(session.view());
         for column in [
             SortColumn::G,
             SortColumn::H,
@@ -759,10 +760,15 @@ mod tests {
             SortColumn::Parent,
         ] {
             for descending in [false, true] {
-                let ids = sorted_ids(session.as_ref(), Status::Open, Sort { column, descending });
+                let ids = sorted_ids(session.view(), Status::Open, Sort { column, descending });
                 let keys: Vec<(i64, usize)> = ids
                     .iter()
-                    .map(|&id| (sort_key(&session.row(id), column), places[id as usize]))
+                    .map(|&id| {
+                        (
+                            sort_key(&session.view().row(id), column),
+                            places[id as usize],
+                        )
+                    })
                     .collect();
                 for pair in keys.windows(2) {
                     let (a, b) = (pair[0], pair[1]);
@@ -779,19 +785,22 @@ mod tests {
     #[test]
     fn each_table_lists_exactly_its_rows() {
         let session = seed_after(6);
-        let open = sorted_ids(session.as_ref(), Status::Open, Sort::default());
-        let closed = sorted_ids(session.as_ref(), Status::Closed, Sort::default());
-        let counts = session.counts();
+        let open = sorted_ids(session.view(), Status::Open, Sort::default());
+        let closed = sorted_ids(session.view(), Status::Closed, Sort::default());
+        let counts = session.view().counts();
         assert_eq!(open.len() as u64, counts.open);
         assert_eq!(closed.len() as u64, counts.closed);
         assert!(closed.windows(2).all(|w| w[0] < w[1]), "storing order");
         assert!(
             closed
                 .iter()
-                .all(|&id| session.row(id).status == Status::Closed)
+                .all(|&id| session.view().row(id).status == Status::Closed)
         );
         // Priority order puts the next pick first.
-        assert_eq!(open.first().copied(), session.next_pick().map(|p| p.id));
+        assert_eq!(
+            open.first().copied(),
+            session.view().next_pick().map(|p| p.id)
+        );
     }
 
     #[test]
@@ -836,12 +845,12 @@ mod tests {
                     session.step();
                 }
                 for ((status, sort), list) in sorts.iter().zip(&mut lists) {
-                    list.refresh(session.as_ref(), *status, *sort, f64::from(round), false);
+                    list.refresh(session.view(), *status, *sort, f64::from(round), false);
                     // A fresh list built the slow way, by sorting every row: equal values in
                     // pick order when open, in storing order when closed.
-                    let places = pick_places(session.as_ref());
-                    let mut fresh: Vec<(i64, usize, NodeId)> = (0..session.rows() as NodeId)
-                        .map(|id| session.row(id))
+                    let places = pick_places(session.view());
+                    let mut fresh: Vec<(i64, usize, NodeId)> = (0..session.view().rows() as NodeId)
+                        .map(|id| session.view().row(id))
                         .filter(|row| row.status == *status)
                         .map(|row| {
                             let then = match status {
@@ -860,7 +869,11 @@ mod tests {
                         by_value.then(a.1.cmp(&b.1))
                     });
                     if sort.column == SortColumn::Priority && *status == Status::Open {
-                        assert_eq!(list.ids(), session.open_order().as_slice(), "{algorithm:?}");
+                        assert_eq!(
+                            list.ids(),
+                            session.view().open_order().as_slice(),
+                            "{algorithm:?}"
+                        );
                     } else {
                         let fresh: Vec<NodeId> = fresh.into_iter().map(|(_, _, id)| id).collect();
                         assert_eq!(
@@ -872,7 +885,10 @@ mod tests {
                 }
             }
             if algorithm == Algorithm::WeightedAStar {
-                assert!(session.counts().reopened > 0, "the case reopens rows");
+                assert!(
+                    session.view().counts().reopened > 0,
+                    "the case reopens rows"
+                );
             }
         }
     }
@@ -895,18 +911,18 @@ mod tests {
         let mut session = seed_after(1);
         let mut cache = SortedIds::default();
         let sort = Sort::default();
-        cache.refresh(session.as_ref(), Status::Open, sort, 0.0, true);
+        cache.refresh(session.view(), Status::Open, sort, 0.0, true);
         let before = cache.ids().to_vec();
         session.step();
-        cache.refresh(session.as_ref(), Status::Open, sort, 0.1, true);
+        cache.refresh(session.view(), Status::Open, sort, 0.1, true);
         assert_eq!(cache.ids(), before.as_slice(), "too soon while running");
-        cache.refresh(session.as_ref(), Status::Open, sort, 0.5, true);
+        cache.refresh(session.view(), Status::Open, sort, 0.5, true);
         assert_ne!(cache.ids(), before.as_slice());
         let h_sort = Sort::default().clicked(SortColumn::H);
-        cache.refresh(session.as_ref(), Status::Open, h_sort, 0.51, true);
+        cache.refresh(session.view(), Status::Open, h_sort, 0.51, true);
         assert_eq!(
             cache.ids(),
-            sorted_ids(session.as_ref(), Status::Open, h_sort).as_slice()
+            sorted_ids(session.view(), Status::Open, h_sort).as_slice()
         );
     }
 }

@@ -5,8 +5,8 @@ use crate::app::fields;
 use crate::app::playback::{Mode, SPEED_RANGE};
 use crate::app::state::Layout;
 use crate::app::travel::UNDOABLE_RESET;
-use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, TieKey};
+use crate::engine::view::SearchView;
 use crate::scenario::{LIBRARY, Scenario, SearchSpec};
 use eframe::egui;
 use egui::{ComboBox, Slider, Ui};
@@ -39,7 +39,7 @@ const MAX_DEPTH_LIMIT: u32 = 1_000_000;
 
 /// What the bar shows besides the session.
 pub struct ToolbarInput<'a> {
-    pub session: &'a dyn Session,
+    pub session: &'a dyn SearchView,
     pub mode: Mode,
     pub speed: f64,
     /// Whether the problem is N-queens (the only one forward checking prunes).

@@ -77,7 +77,7 @@ impl CompareWindow {
                     let kept: Vec<[f64; 2]> = series.iter().step_by(2).copied().collect();
                     *series = kept;
                 }
-                let s = &lane.session;
+                let s = lane.session.view();
                 if series.last().is_none_or(|p| p[0] < s.steps() as f64) {
                     series.push([s.steps() as f64, s.counts().open as f64]);
                 }
@@ -173,13 +173,13 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
     ui.separator();
     ui.columns(c.lanes().len(), |columns| {
         for ((ui, lane), series) in columns.iter_mut().zip(c.lanes()).zip(&window.series) {
-            let s = &lane.session;
+            let s = lane.session.view();
             let counts = s.counts();
             ui.strong(&lane.label);
-            ui.label(status::outcome_words(s.as_ref()))
-                .on_hover_text(status::outcome_sentence(s.as_ref()));
+            ui.label(status::outcome_words(s))
+                .on_hover_text(status::outcome_sentence(s));
             ui.label(format!("Step {}", s.steps()))
-                .on_hover_text(status::step_tip(s.as_ref()));
+                .on_hover_text(status::step_tip(s));
             ui.label(format!("Checked {}", counts.states_checked))
                 .on_hover_text(tips::CHECKED);
             ui.label(format!("Stored {}", counts.states_stored))
@@ -206,12 +206,12 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
         // One row per lane, in lane order: the outcome is told in words from the lane itself.
         for (row, lane) in c.table().iter().zip(c.lanes()) {
             ui.label(&row.label);
-            ui.label(status::outcome_words(lane.session.as_ref()));
+            ui.label(status::outcome_words(lane.session.view()));
             ui.label(row.steps.to_string());
             ui.label(row.states_checked.to_string());
             ui.label(row.states_stored.to_string());
             ui.label(row.max_open.to_string());
-            ui.label(lane.session.counts().reopened.to_string());
+            ui.label(lane.session.view().counts().reopened.to_string());
             ui.label(row.cost.map_or_else(|| "—".to_string(), |c| c.to_string()));
             ui.end_row();
         }

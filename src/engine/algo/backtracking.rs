@@ -24,9 +24,9 @@ use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use crate::engine::frontier::Ordering;
 use crate::engine::frontier::TieLevels;
 use crate::engine::problem::{Problem, Successor};
-use crate::engine::search::{Core, Strategy};
 use crate::engine::settings::Settings;
 use crate::engine::store::{Node, NodeId, Status, Store, hash_of};
+use crate::engine::strategy::{Core, Strategy};
 use hashbrown::HashTable;
 
 /// What stops depth-first search from going deeper.

@@ -12,9 +12,9 @@ use crate::engine::cost::Cost;
 use crate::engine::event::{Outcome, Pick, StepEvent};
 use crate::engine::frontier::TieLevel;
 use crate::engine::problem::Problem;
-use crate::engine::search::{Core, Strategy};
 use crate::engine::settings::{Candidates, Settings};
 use crate::engine::store::{Node, NodeId, Status};
+use crate::engine::strategy::{Core, Strategy};
 
 use super::backtracking::drop_rows;
 

@@ -6,8 +6,8 @@ pub mod generate_and_test;
 pub mod ida_star;
 
 use super::problem::Problem;
-use super::search::Strategy;
 use super::settings::{Algorithm, Settings};
+use super::strategy::Strategy;
 
 /// The strategy that runs `settings.algorithm`.
 #[must_use]
