@@ -595,25 +595,16 @@ impl FrontierApp {
         let shown = self
             .selected
             .or_else(|| session.last_event().pick.as_ref().map(|p| p.id));
-        let (view, text, caption) = match shown {
+        let (view, caption) = match shown {
             Some(id) => {
                 let caption = if self.selected.is_some() {
                     format!("Selected #{id}")
                 } else {
                     format!("Just expanded #{id} (step {})", session.steps())
                 };
-                (session.board(id), session.state_text(id), caption)
+                (session.board(id), caption)
             }
-            None => {
-                let view = session.start_board();
-                // A map's debug text runs to megabytes: only views drawn as text need it.
-                let text = if matches!(view, BoardView::Grid { .. }) {
-                    String::new()
-                } else {
-                    format!("{view:?}")
-                };
-                (view, text, "The start".to_string())
-            }
+            None => (session.start_board(), "The start".to_string()),
         };
         let editable = shown.is_none() && session.steps() == 0;
         let parent = shown
@@ -623,7 +614,6 @@ impl FrontierApp {
         let route = shown.map_or_else(Vec::new, |id| self.place_marks.route(session, id));
         let input = boards::BoardInput {
             view: &view,
-            text: &text,
             editable,
             parent: parent.as_ref(),
             marks: self.place_marks.marks(),
@@ -667,7 +657,7 @@ impl FrontierApp {
         let route = session.route(id);
         ui.label(format!(
             "Route from the start ({}):",
-            status::count(route.len() as u64 - 1, "move")
+            words::counted(route.len() as u64 - 1, "move")
         ));
         ScrollArea::vertical()
             .id_salt("route")

@@ -5,6 +5,7 @@
 
 use crate::app::command::Command;
 use crate::app::travel::TravelCommand;
+use crate::app::words::WARN_MARK;
 use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
 use crate::engine::session::Session;
 use crate::engine::store::NodeId;
@@ -12,9 +13,6 @@ use crate::scenario::{ProblemSpec, Scenario};
 use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Ui};
 use std::collections::BTreeMap;
-
-/// The mark of a warning (the default fonts have no ⚠ sign).
-pub const WARN_MARK: &str = "(!)";
 
 /// The unfolded panel's height at most, as a share of the window (it scrolls beyond), so the
 /// tables keep their room on a 768-high projector; never less than a few lines.
