@@ -8,10 +8,10 @@ use frontier::engine::settings::Algorithm;
 use frontier::scenario::Scenario;
 
 mod common;
-use common::press_step;
+use common::{built_in, harness_on, press_step};
 
 fn harness() -> egui_kittest::Harness<'static, FrontierApp> {
-    common::harness_on(Scenario::built_in())
+    harness_on(Scenario::built_in())
 }
 
 #[test]
@@ -260,4 +260,19 @@ fn saving_writes_the_scenario_with_the_chosen_settings() {
     h.run();
     h.get_by_label(&path.display().to_string());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ida_star_shows_its_threshold_in_the_status_line() {
+    let mut scenario = built_in("romania.ron");
+    scenario.search.algorithm = Some(Algorithm::IdaStar);
+    let mut h = harness_on(scenario);
+    press_step(&mut h, 1);
+    // The first threshold is the start's f: Arad's straight-line distance, 366.
+    // In the status line and in the pick panel.
+    assert_eq!(
+        h.query_all_by_label("IDA* iteration 1, threshold f ≤ 366")
+            .count(),
+        2
+    );
 }

@@ -5,8 +5,10 @@
 //! buttons zoom, a drag pans; while the start is shown, clicks and drags paint walls and move
 //! the start and goal (edits applied by `Scenario::edit_grid`).
 
-use crate::app::boards::BoardInput;
 use crate::app::boards::camera::{self, Camera};
+use crate::app::boards::input::BoardInput;
+use crate::app::boards::legend::{self, Swatch};
+use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, OPEN, ROUTE, START};
 use crate::app::command::Command;
 use crate::domains::grid::Cell;
 use crate::engine::store::{NodeId, Status};
@@ -22,12 +24,6 @@ use egui::{
 const WALL: Color32 = Color32::from_rgb(0x30, 0x33, 0x38);
 const FLOOR: Color32 = Color32::from_rgb(0xec, 0xe8, 0xde);
 const HEAVY: Color32 = Color32::from_rgb(0x9a, 0x86, 0x5e);
-const CLOSED: Color32 = Color32::from_rgb(0x6a, 0x8c, 0xd8);
-const OPEN: Color32 = Color32::from_rgb(0x5c, 0xc0, 0x6c);
-const ROUTE: Color32 = Color32::from_rgb(0xf2, 0x9a, 0x1c);
-const CURRENT: Color32 = Color32::from_rgb(0xe0, 0x30, 0x30);
-const START: Color32 = Color32::from_rgb(0x10, 0x80, 0x30);
-const GOAL: Color32 = Color32::from_rgb(0xb0, 0x28, 0xc0);
 
 /// What a cell holds beyond its terrain, in rising precedence.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -206,7 +202,19 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     {
         ring((c.x, c.y), CURRENT);
     }
-    legend(ui);
+    legend::show(
+        ui,
+        &[
+            (Swatch::Square(START), "start"),
+            (Swatch::Square(GOAL), "goal"),
+            (Swatch::Square(OPEN), "open"),
+            (Swatch::Square(CLOSED), "closed"),
+            (Swatch::Square(CURRENT), "current"),
+            (Swatch::Square(ROUTE), "route"),
+            (Swatch::Square(HEAVY), "terrain cost"),
+            (Swatch::Square(WALL), "wall"),
+        ],
+    );
     if input.editable {
         ui.weak(
             "Click or drag to paint walls (or floor); drag S or G to move them; \
@@ -369,24 +377,4 @@ fn image(view: &BoardView, marks: &[Mark]) -> ColorImage {
         }
     }
     ColorImage::new([*width, *height], pixels)
-}
-
-/// The colours' meanings, in one line.
-fn legend(ui: &mut Ui) {
-    ui.horizontal_wrapped(|ui| {
-        for (color, words) in [
-            (START, "start"),
-            (GOAL, "goal"),
-            (OPEN, "open"),
-            (CLOSED, "closed"),
-            (CURRENT, "current"),
-            (ROUTE, "route"),
-            (HEAVY, "terrain cost"),
-            (WALL, "wall"),
-        ] {
-            let (r, _) = ui.allocate_exact_size(vec2(10.0, 10.0), Sense::hover());
-            ui.painter().rect_filled(r, 2.0, color);
-            ui.small(words);
-        }
-    });
 }

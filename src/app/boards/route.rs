@@ -1,7 +1,8 @@
 //! The route played on the board: once a goal is accepted, its route from the start, move by
 //! move (◀ ▶ and a slider), with its cost and the list of moves.
 
-use crate::app::boards;
+use crate::app::boards::{self, BoardInput};
+use crate::app::words::counted;
 use crate::engine::store::NodeId;
 use crate::engine::view::BoardView;
 use crate::engine::view::SearchView;
@@ -33,13 +34,8 @@ impl RoutePlayer {
     }
 }
 
-/// `n` and the noun, singular for one: "1 move", "2 moves".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// Draws the player when `session` has accepted a goal; nothing otherwise. `generation`
-/// tells one search from the next (see [`boards::BoardInput::generation`]).
+/// tells one search from the next (see [`BoardInput::generation`]).
 pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn SearchView, generation: u64) {
     let Some(route) = session.solution().filter(|r| !r.is_empty()) else {
         player.at = 0;
@@ -54,7 +50,7 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn SearchView, gen
         // player's walk included, and names the cost there.
         ui.strong(format!(
             "Route to the goal: {}, cost {}",
-            count(last, "push", "pushes"),
+            counted(last as u64, "push"),
             session.row(goal).g
         ));
         ui.weak("Played on the board above, move by move with the player's walk.");
@@ -62,7 +58,7 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn SearchView, gen
     }
     ui.strong(format!(
         "Route to the goal: {}, cost {}",
-        count(last, "move", "moves"),
+        counted(last as u64, "move"),
         session.row(goal).g
     ));
     ui.horizontal(|ui| {
@@ -84,11 +80,9 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn SearchView, gen
     });
     let id = route[player.at];
     let view = session.board(id);
-    let text = session.state_text(id);
     let parent = player.at.checked_sub(1).map(|i| session.board(route[i]));
-    let input = boards::BoardInput {
+    let input = BoardInput {
         view: &view,
-        text: &text,
         editable: false,
         parent: parent.as_ref(),
         marks: &[],

@@ -3,10 +3,11 @@
 //! player: ◀ ▶ and a slider walk through the solution move by move, the player's walk included
 //! (frames from [`crate::app::boards::sokoban_route::expand`]).
 
-use crate::app::boards::BoardInput;
-use crate::app::boards::route::count;
+use crate::app::boards::input::BoardInput;
+use crate::app::boards::legend::{self, Swatch};
 use crate::app::boards::sokoban_route::{self, Frame};
 use crate::app::command::Command;
+use crate::app::words::counted;
 use crate::engine::view::BoardView;
 use crate::engine::view::SearchView;
 use eframe::egui;
@@ -37,7 +38,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         .and_then(|s| s.solution().map(|route| (s, route)));
     let Some((session, route)) = solved else {
         board(ui, input.view, None);
-        legend(ui);
+        show_legend(ui);
         return None;
     };
     let id = input.id.with("sokoban_route");
@@ -85,7 +86,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             board(ui, input.view, None);
         }
     }
-    legend(ui);
+    show_legend(ui);
     ui.data_mut(|d| d.insert_temp(id, player));
     None
 }
@@ -104,8 +105,8 @@ fn cost_words(session: &dyn SearchView, route: &[u32], (moves, pushes): (usize, 
     };
     format!(
         "{}, {} · cost {}{unit}",
-        count(moves, "move", "moves"),
-        count(pushes, "push", "pushes"),
+        counted(moves as u64, "move"),
+        counted(pushes as u64, "push"),
         g.map(|g| g.to_string()).unwrap_or_default()
     )
 }
@@ -198,19 +199,16 @@ fn board(ui: &mut Ui, view: &BoardView, frame: Option<&Frame>) {
 }
 
 /// The colours' meanings, in one line.
-fn legend(ui: &mut Ui) {
-    ui.horizontal_wrapped(|ui| {
-        for (color, words) in [
-            (PLAYER, "player"),
-            (BOX, "box"),
-            (BOX_ON_GOAL, "box on goal"),
-            (GOAL, "goal"),
-            (DEAD, "dead square (cross)"),
-            (WALL, "wall"),
-        ] {
-            let (r, _) = ui.allocate_exact_size(vec2(10.0, 10.0), Sense::hover());
-            ui.painter().rect_filled(r, 2.0, color);
-            ui.small(words);
-        }
-    });
+fn show_legend(ui: &mut Ui) {
+    legend::show(
+        ui,
+        &[
+            (Swatch::Disc(PLAYER), "player"),
+            (Swatch::Square(BOX), "box"),
+            (Swatch::Square(BOX_ON_GOAL), "box on goal"),
+            (Swatch::Disc(GOAL), "goal"),
+            (Swatch::Cross(DEAD), "dead square"),
+            (Swatch::Square(WALL), "wall"),
+        ],
+    );
 }

@@ -3,7 +3,7 @@
 
 use crate::app::boards::{self, marks::PlaceMarks};
 use crate::app::command::Command;
-use crate::app::panels::status;
+use crate::app::words;
 use crate::engine::store::NodeId;
 use crate::engine::view::{BoardView, SearchView};
 use eframe::egui::{self, ScrollArea, Ui};
@@ -28,25 +28,16 @@ pub fn show(ui: &mut Ui, panel: &BoardPanel<'_>) -> Vec<Command> {
     let shown = panel
         .selected
         .or_else(|| view.last_event().pick.as_ref().map(|p| p.id));
-    let (board, text, caption) = match shown {
+    let (board, caption) = match shown {
         Some(id) => {
             let caption = if panel.selected.is_some() {
                 format!("Selected #{id}")
             } else {
                 format!("Just expanded #{id} (step {})", view.steps())
             };
-            (view.board(id), view.state_text(id), caption)
+            (view.board(id), caption)
         }
-        None => {
-            let board = view.start_board();
-            // A map's debug text runs to megabytes: only views drawn as text need it.
-            let text = if matches!(board, BoardView::Grid { .. }) {
-                String::new()
-            } else {
-                format!("{board:?}")
-            };
-            (board, text, "The start".to_string())
-        }
+        None => (view.start_board(), "The start".to_string()),
     };
     let editable = shown.is_none() && view.steps() == 0;
     let parent = shown
@@ -56,7 +47,6 @@ pub fn show(ui: &mut Ui, panel: &BoardPanel<'_>) -> Vec<Command> {
     let route = shown.map_or_else(Vec::new, |id| panel.marks.route(view, id));
     let input = boards::BoardInput {
         view: &board,
-        text: &text,
         editable,
         parent: parent.as_ref(),
         marks: panel.marks.marks(),
@@ -98,7 +88,7 @@ fn selection(ui: &mut Ui, view: &dyn SearchView, id: NodeId) -> Vec<Command> {
     let route = view.route(id);
     ui.label(format!(
         "Route from the start ({}):",
-        status::count(route.len() as u64 - 1, "move")
+        words::counted(route.len() as u64 - 1, "move")
     ));
     ScrollArea::vertical()
         .id_salt("route")

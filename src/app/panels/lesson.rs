@@ -4,6 +4,7 @@
 //! from the engine once per step.
 
 use crate::app::command::{Command, TravelCommand};
+use crate::app::words::WARN_MARK;
 use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
 use crate::engine::store::NodeId;
 use crate::engine::view::SearchView;
@@ -11,9 +12,6 @@ use crate::scenario::{ProblemSpec, Scenario};
 use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Ui};
 use std::collections::BTreeMap;
-
-/// The mark of a warning (the default fonts have no ⚠ sign).
-pub const WARN_MARK: &str = "(!)";
 
 /// The unfolded panel's height at most, as a share of the window (it scrolls beyond), so the
 /// tables keep their room on a 768-high projector; never less than a few lines.

@@ -2,6 +2,7 @@
 //! current step marked, and the open-list size below on the same x axis. Hovering names the
 //! state; clicking selects it.
 
+use crate::app::boards::palette::{CURRENT, OPEN};
 use crate::app::command::Command;
 use crate::engine::settings::Algorithm;
 use crate::engine::store::NodeId;
@@ -125,9 +126,7 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<
                     .radius(2.5)
                     .color(Color32::from_rgb(0x40, 0x90, 0xe0)),
             );
-            plot.vline(
-                VLine::new("current step", current).color(Color32::from_rgb(0xe0, 0x60, 0x40)),
-            );
+            plot.vline(VLine::new("current step", current).color(CURRENT));
             plot.pointer_coordinate()
         });
     let mut command = None;
@@ -143,13 +142,8 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<
         .y_axis_label("open list size")
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.line(
-                Line::new("open", PlotPoints::from(open_points))
-                    .color(Color32::from_rgb(0x60, 0xb0, 0x60)),
-            );
-            plot.vline(
-                VLine::new("current step", current).color(Color32::from_rgb(0xe0, 0x60, 0x40)),
-            );
+            plot.line(Line::new("open", PlotPoints::from(open_points)).color(OPEN));
+            plot.vline(VLine::new("current step", current).color(CURRENT));
         });
     command
 }

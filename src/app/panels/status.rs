@@ -1,6 +1,7 @@
 //! The status line (the counts and the outcome in words, each with a tooltip saying what it
 //! counts) and the table of the runs made on this scenario in this session.
 
+use crate::app::words::counted;
 use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome};
 use crate::engine::settings::{Algorithm, Settings};
@@ -8,16 +9,6 @@ use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
-
-/// "1 move", "2 moves": a count and its noun, in agreement.
-#[must_use]
-pub fn count(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
 
 /// What each count means: the status line's tooltips and the run tables' header tooltips say
 /// the same thing.
@@ -63,9 +54,9 @@ pub fn outcome_words(session: &dyn SearchView) -> String {
     match session.outcome() {
         None => "Searching…".into(),
         Some(outcome) => match limit(session, outcome) {
-            Some(Limit::Notebook(n)) => format!("Stopped: notebook full ({})", count(n, "state")),
+            Some(Limit::Notebook(n)) => format!("Stopped: notebook full ({})", counted(n, "state")),
             Some(Limit::Candidates(n)) => {
-                format!("Stopped: {} tested", count(n, "candidate board"))
+                format!("Stopped: {} tested", counted(n, "candidate board"))
             }
             None => outcome.to_string(),
         },
@@ -83,11 +74,11 @@ pub fn outcome_sentence(session: &dyn SearchView) -> String {
     match limit(session, outcome) {
         Some(Limit::Notebook(n)) => format!(
             "Stopped: the notebook is full at {} (max_states). {RAISE}",
-            count(n, "state")
+            counted(n, "state")
         ),
         Some(Limit::Candidates(n)) => format!(
             "Stopped: {} written and tested, the most max_states allows. {RAISE}",
-            count(n, "candidate board")
+            counted(n, "candidate board")
         ),
         None => outcome.to_string(),
     }
@@ -203,7 +194,7 @@ pub fn strategy_words(session: &dyn SearchView) -> Option<String> {
 #[must_use]
 pub fn step_tip(session: &dyn SearchView) -> String {
     let steps = session.steps();
-    let checked = count(session.counts().states_checked, "state");
+    let checked = counted(session.counts().states_checked, "state");
     match session.outcome() {
         Some(Outcome::GoalFound) => {
             format!("Step {steps}: {checked} checked, then the goal accepted on step {steps}.")
@@ -211,7 +202,7 @@ pub fn step_tip(session: &dyn SearchView) -> String {
         Some(_) => format!("Step {steps}: {checked} checked, then the search ended."),
         None => format!(
             "Step {steps}: {} taken, {checked} checked. {}",
-            count(steps, "step"),
+            counted(steps, "step"),
             tips::STEPS
         ),
     }
@@ -283,7 +274,7 @@ pub fn show(ui: &mut Ui, session: &dyn SearchView, zoom: f32) {
             ui.label(format!("{name} {value}")).on_hover_text(tip);
         }
         if let Some(route) = session.solution() {
-            let moves = count(route.len().saturating_sub(1) as u64, "move");
+            let moves = counted(route.len().saturating_sub(1) as u64, "move");
             let cost = route_cost(session).map_or_else(String::new, |c| format!(", cost {c}"));
             ui.separator();
             ui.label(format!("Route: {moves}")).on_hover_text(format!(
@@ -419,13 +410,6 @@ mod tests {
             outcome_words(session.view()),
             "Stopped: notebook full (10 states)"
         );
-    }
-
-    #[test]
-    fn counts_agree_with_their_nouns() {
-        assert_eq!(count(0, "move"), "0 moves");
-        assert_eq!(count(1, "move"), "1 move");
-        assert_eq!(count(2, "candidate board"), "2 candidate boards");
     }
 
     #[test]
