@@ -15,5 +15,6 @@ pub mod search;
 pub mod session;
 pub mod settings;
 pub mod store;
+pub mod tie;
 pub mod timeline;
 pub mod view;

@@ -1,6 +1,7 @@
 //! Search settings: which algorithm, which estimate, how ties are broken, and the limits.
 
 use super::memory::{DEFAULT_MAX_MEMORY, MemorySize};
+pub use super::tie::TieKey;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -247,79 +248,6 @@ impl fmt::Display for Heuristic {
     }
 }
 
-/// One level of the tie-break policy, applied after the algorithm's own priority.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TieKey {
-    LowestH,
-    HighestG,
-    LowestG,
-    /// The state stored earliest (FIFO).
-    FirstStored,
-    /// The state stored latest (LIFO).
-    LastStored,
-}
-
-impl TieKey {
-    pub const ALL: [TieKey; 5] = [
-        TieKey::LowestH,
-        TieKey::HighestG,
-        TieKey::LowestG,
-        TieKey::FirstStored,
-        TieKey::LastStored,
-    ];
-
-    /// The name used on the command line.
-    #[must_use]
-    pub fn cli_name(self) -> &'static str {
-        match self {
-            TieKey::LowestH => "lowest-h",
-            TieKey::HighestG => "highest-g",
-            TieKey::LowestG => "lowest-g",
-            TieKey::FirstStored => "fifo",
-            TieKey::LastStored => "lifo",
-        }
-    }
-
-    /// Parses a comma-separated policy such as `lowest-h,fifo`.
-    ///
-    /// # Errors
-    /// The offending name and the valid ones.
-    pub fn parse_policy(text: &str) -> Result<Vec<TieKey>, String> {
-        text.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|name| {
-                TieKey::ALL
-                    .into_iter()
-                    .find(|k| k.cli_name() == name)
-                    .ok_or_else(|| {
-                        format!(
-                            "unknown tie-break '{name}' (expected lowest-h, highest-g, lowest-g, fifo, lifo)"
-                        )
-                    })
-            })
-            .collect()
-    }
-
-    /// Whether this key orders by storing order (and so always decides).
-    #[must_use]
-    pub fn is_order(self) -> bool {
-        matches!(self, TieKey::FirstStored | TieKey::LastStored)
-    }
-}
-
-impl fmt::Display for TieKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TieKey::LowestH => "lower h",
-            TieKey::HighestG => "higher g",
-            TieKey::LowestG => "lower g",
-            TieKey::FirstStored => "stored first",
-            TieKey::LastStored => "stored last",
-        })
-    }
-}
-
 /// The seed's notebook size.
 pub const DEFAULT_MAX_STATES: usize = 4096;
 
@@ -375,9 +303,10 @@ impl Settings {
     /// Describes the policy in words: "same f → lower h → stored first".
     #[must_use]
     pub fn tie_break_words(&self) -> String {
-        let mut words = vec!["same f".to_string()];
-        words.extend(self.tie_break.iter().map(ToString::to_string));
-        words.join(" → ")
+        if self.tie_break.is_empty() {
+            return "same f".into();
+        }
+        format!("same f → {}", TieKey::policy_words(&self.tie_break))
     }
 
     /// Whether the heuristic changes anything: it is in the priority, or a best-first search
@@ -438,15 +367,6 @@ impl fmt::Display for Candidates {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn policies_parse_from_cli_names() {
-        assert_eq!(
-            TieKey::parse_policy("lowest-h, fifo").unwrap(),
-            vec![TieKey::LowestH, TieKey::FirstStored]
-        );
-        assert!(TieKey::parse_policy("lowest-q").is_err());
-    }
 
     #[test]
     fn algorithm_names_round_trip() {

@@ -46,14 +46,6 @@ pub struct ToolbarInput<'a> {
     pub queens: bool,
 }
 
-fn policy_words(policy: &[TieKey]) -> String {
-    policy
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" → ")
-}
-
 /// The built-in scenarios' titles, by file name, read once.
 fn library_titles() -> &'static [(&'static str, String)] {
     static TITLES: OnceLock<Vec<(&'static str, String)>> = OnceLock::new();
@@ -246,13 +238,13 @@ fn settings_controls(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<C
     let policies = POLICIES
         .iter()
         .enumerate()
-        .map(|(i, p)| (Some(i), policy_words(p)));
+        .map(|(i, p)| (Some(i), TieKey::policy_words(p)));
     commands.extend(
         choice(
             ui,
             "ties",
             current,
-            policy_words(&settings.tie_break),
+            TieKey::policy_words(&settings.tie_break),
             policies,
             no_ties.as_deref(),
         )
