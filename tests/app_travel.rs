@@ -8,7 +8,7 @@ use frontier::app::FrontierApp;
 use frontier::app::command::Command;
 use frontier::app::travel::TravelCommand;
 use frontier::engine::settings::Algorithm;
-use frontier::scenario::{Scenario, SearchSpec};
+use frontier::scenario::{Scenario, SearchSpec, SettingChange};
 
 mod common;
 use common::{log_has, press_step, run_out};
@@ -268,7 +268,7 @@ fn a_saved_trace_replays_read_only_and_a_damaged_one_keeps_the_scenario() {
     h.run();
     h.get_by_label("Step 5");
     h.state_mut()
-        .apply(Command::SetAlgorithm(Algorithm::Dijkstra));
+        .apply(Command::Set(SettingChange::algorithm(Algorithm::Dijkstra)));
     assert!(h.state().error().unwrap().contains("locked"));
     assert_eq!(h.state().session().settings().algorithm, Algorithm::AStar);
 

@@ -260,19 +260,8 @@ impl FrontierApp {
                 self.playback.set_speed(speed);
                 self.layout.speed = self.playback.speed();
             }
-            Command::SetAlgorithm(a) => {
-                // What was chosen for the old algorithm (tie-break, weight) does not carry over.
-                let current = SearchSpec {
-                    algorithm: Some(self.session.settings().algorithm),
-                    ..self.overrides.clone()
-                };
-                self.overrides = current.carried_to(Some(a));
-                self.restart();
-            }
-            Command::Override(over) => self.override_with(&over),
-            Command::SetDepthLimit(limit) => {
-                self.scenario.search.depth_limit = limit;
-                self.overrides.depth_limit = None;
+            Command::Set(change) => {
+                self.scenario.change_settings(&mut self.overrides, change);
                 self.restart();
             }
             Command::LoadScenario(path) => match Scenario::load(&path) {
@@ -409,12 +398,6 @@ impl FrontierApp {
                 next.after_step(lines)
             }
         };
-    }
-
-    /// Rebuilds the search with `over` added to the app's overrides.
-    fn override_with(&mut self, over: &SearchSpec) {
-        self.overrides = self.overrides.overridden_by(over);
-        self.restart();
     }
 
     /// The same scenario and settings, back at step 0; the layout stays.
