@@ -10,6 +10,7 @@ pub mod frontier;
 pub mod heuristic_check;
 pub mod log;
 pub mod memory;
+pub mod names;
 pub mod problem;
 pub mod search;
 pub mod session;

@@ -1,6 +1,7 @@
 //! Search settings: which algorithm, which estimate, how ties are broken, and the limits.
 
 use super::memory::{DEFAULT_MAX_MEMORY, MemorySize};
+use super::names::by_name;
 pub use super::tie::TieKey;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -64,13 +65,7 @@ impl Algorithm {
     /// # Errors
     /// The list of valid names when `name` is not one of them.
     pub fn from_cli(name: &str) -> Result<Algorithm, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.cli_name() == name)
-            .ok_or_else(|| {
-                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.cli_name()).collect();
-                format!("unknown algorithm '{name}' (expected {})", names.join(", "))
-            })
+        by_name(&Algorithm::ALL, Algorithm::cli_name, "algorithm", name)
     }
 
     /// What the f column means under this algorithm.
@@ -220,13 +215,7 @@ impl Heuristic {
     /// # Errors
     /// The list of valid names when `name` is not one of them.
     pub fn from_cli(name: &str) -> Result<Heuristic, String> {
-        Heuristic::ALL
-            .into_iter()
-            .find(|h| h.cli_name() == name)
-            .ok_or_else(|| {
-                let names: Vec<_> = Heuristic::ALL.iter().map(|h| h.cli_name()).collect();
-                format!("unknown heuristic '{name}' (expected {})", names.join(", "))
-            })
+        by_name(&Heuristic::ALL, Heuristic::cli_name, "heuristic", name)
     }
 }
 
@@ -346,12 +335,7 @@ impl Candidates {
     /// # Errors
     /// The valid names when `name` is not one of them.
     pub fn from_cli(name: &str) -> Result<Candidates, String> {
-        Candidates::ALL
-            .into_iter()
-            .find(|c| c.cli_name() == name)
-            .ok_or_else(|| {
-                format!("unknown candidates '{name}' (expected one-per-row, all-squares)")
-            })
+        by_name(&Candidates::ALL, Candidates::cli_name, "candidates", name)
     }
 }
 

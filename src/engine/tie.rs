@@ -3,6 +3,7 @@
 //! words; the open list, the pick's explanation, the app's tie marks and the quiz all ask it.
 
 use super::cost::Cost;
+use super::names::by_name;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -47,15 +48,7 @@ impl TieKey {
         text.split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
-            .map(|name| {
-                TieKey::ALL
-                    .into_iter()
-                    .find(|k| k.cli_name() == name)
-                    .ok_or_else(|| {
-                        let names: Vec<_> = TieKey::ALL.iter().map(|k| k.cli_name()).collect();
-                        format!("unknown tie-break '{name}' (expected {})", names.join(", "))
-                    })
-            })
+            .map(|name| by_name(&TieKey::ALL, TieKey::cli_name, "tie-break", name))
             .collect()
     }
 
