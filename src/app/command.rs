@@ -29,9 +29,7 @@ pub enum Command {
     UndoReset,
     /// Steps per second while running.
     SetSpeed(f64),
-    /// Change the search's settings ([`Scenario::change_settings`]); the search restarts.
-    ///
-    /// [`Scenario::change_settings`]: crate::scenario::Scenario::change_settings
+    /// Change the search's settings ([`SettingChange::apply`]); the search restarts.
     Set(SettingChange),
     /// Read a scenario file.
     LoadScenario(PathBuf),

@@ -261,7 +261,7 @@ impl FrontierApp {
                 self.layout.speed = self.playback.speed();
             }
             Command::Set(change) => {
-                self.scenario.change_settings(&mut self.overrides, change);
+                change.apply(&mut self.scenario.search, &mut self.overrides);
                 self.restart();
             }
             Command::LoadScenario(path) => match Scenario::load(&path) {

@@ -1,7 +1,9 @@
 //! Building the search a scenario describes: the problem from its spec (reading the map or
-//! level files it names) and the settings resolved through [`Scenario::effective`].
+//! level files it names) and the settings resolved through [`SearchSpec::with_overrides`].
 
-use super::{ProblemSpec, Scenario, ScenarioError, SearchSpec};
+use super::model::{ProblemSpec, Scenario, ScenarioError};
+use super::spec::SearchSpec;
+use super::watch::Watch;
 use crate::domains::Malformed;
 use crate::domains::graph::Graph;
 use crate::domains::grid::{Grid, GridMap};
@@ -22,7 +24,7 @@ impl Scenario {
     /// # Errors
     /// A domain file that cannot be read or parsed.
     pub fn session(&self, overrides: &SearchSpec) -> Result<Box<dyn Session>, ScenarioError> {
-        let spec = self.effective(overrides);
+        let spec = self.search.with_overrides(overrides);
         Ok(match &self.problem {
             ProblemSpec::SlidingPuzzle {
                 width,
@@ -73,6 +75,16 @@ impl Scenario {
                 boxed(Sokoban::new(picked, *cost), &spec)
             }
         })
+    }
+
+    /// Runs the search a lesson item is about (this scenario with the item's `with` settings)
+    /// and checks its claims.
+    ///
+    /// # Errors
+    /// The search could not be built, or the claims that do not hold, in words.
+    pub fn check_watch(&self, item: &Watch) -> Result<(), ScenarioError> {
+        let mut session = self.session(&item.with.clone().unwrap_or_default())?;
+        item.check(session.as_mut()).map_err(ScenarioError::Invalid)
     }
 
     /// Checks the files the problem names and the text it holds (a map, a level, a graph's

@@ -2,7 +2,7 @@
 //! variant names the nearest valid one. Saving writes a temporary file beside the target and
 //! renames it over, so a failed save never leaves half a file.
 
-use super::{Scenario, ScenarioError};
+use super::model::{Scenario, ScenarioError};
 use std::path::Path;
 
 /// The RON dialect of scenario files (and of the traces that embed them).
@@ -137,7 +137,7 @@ impl Scenario {
 mod tests {
     use super::*;
     use crate::engine::settings::Settings;
-    use crate::scenario::SearchSpec;
+    use crate::scenario::spec::SearchSpec;
 
     #[test]
     fn syntax_errors_give_line_and_column() {

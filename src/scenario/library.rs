@@ -1,7 +1,7 @@
 //! The scenarios shipped in `scenarios/`, built into the binary with the files they name, so
 //! the app's menu and the seed puzzle work from any folder.
 
-use super::{Scenario, ScenarioError};
+use super::model::{Scenario, ScenarioError};
 use std::path::Path;
 
 /// The seed's puzzle, built into the binary: what the app opens on.

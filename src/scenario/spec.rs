@@ -2,9 +2,8 @@
 //! them: one type, [`SearchSpec`], where anything left out takes its default. The rules that
 //! combine settings live here once: how given settings override others, what carries over
 //! to another algorithm, how a control's change applies, and how the result resolves into the
-//! engine's [`Settings`].
+//! engine's [`Settings`]. Nothing here depends on the rest of the scenario.
 
-use super::Scenario;
 use crate::engine::memory::{DEFAULT_MAX_MEMORY, MemorySize};
 use crate::engine::settings::{
     Algorithm, Candidates, DEFAULT_MAX_STATES, Heuristic, Settings, TieKey,
@@ -140,23 +139,25 @@ pub enum SettingChange {
     DepthLimit(Option<u32>),
 }
 
-impl Scenario {
-    /// The settings this scenario runs with when `overrides` are given on top: the scenario's
-    /// own, carried to the overrides' algorithm, with every given field winning.
+impl SearchSpec {
+    /// The settings these (a scenario's own) give with `overrides` on top: carried to the
+    /// overrides' algorithm, with every field the overrides give winning. Every search is
+    /// built from this (`Scenario::session`).
     #[must_use]
-    pub fn effective(&self, overrides: &SearchSpec) -> SearchSpec {
-        self.search
-            .carried_to(overrides.algorithm)
+    pub fn with_overrides(&self, overrides: &SearchSpec) -> SearchSpec {
+        self.carried_to(overrides.algorithm)
             .overridden_by(overrides)
     }
+}
 
-    /// Applies `change` to the settings this scenario runs with: its own and the `overrides`
-    /// given on top (the search is to be built again afterwards).
-    pub fn change_settings(&mut self, overrides: &mut SearchSpec, change: SettingChange) {
-        match change {
+impl SettingChange {
+    /// Applies the change to the settings a search runs with: a scenario's `own` and the
+    /// `overrides` given on top (the search is to be built again afterwards).
+    pub fn apply(self, own: &mut SearchSpec, overrides: &mut SearchSpec) {
+        match self {
             SettingChange::Give(given) => {
                 if given.algorithm.is_some() {
-                    let running = self.effective(overrides).algorithm.unwrap_or_default();
+                    let running = own.with_overrides(overrides).algorithm.unwrap_or_default();
                     *overrides = SearchSpec {
                         algorithm: Some(running),
                         ..overrides.clone()
@@ -166,14 +167,12 @@ impl Scenario {
                 *overrides = overrides.overridden_by(&given);
             }
             SettingChange::DepthLimit(limit) => {
-                self.search.depth_limit = limit;
+                own.depth_limit = limit;
                 overrides.depth_limit = None;
             }
         }
     }
-}
 
-impl SettingChange {
     /// Switch to `algorithm`, keeping what describes the problem.
     #[must_use]
     pub fn algorithm(algorithm: Algorithm) -> SettingChange {
@@ -187,40 +186,33 @@ impl SettingChange {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
 
-    /// A scenario whose own settings name A* with a tie-break, a weight and a depth limit.
-    fn scenario() -> Scenario {
-        Scenario::parse(
-            "Scenario(problem: NQueens(size: 4), search: (algorithm: AStar, \
-             tie_break: [LastStored], weight: 1.5, depth_limit: 3))",
-            "t",
-            Path::new("."),
-        )
-        .unwrap()
+    /// A scenario's own settings: A* with a tie-break, a weight and a depth limit.
+    fn own() -> SearchSpec {
+        SearchSpec {
+            algorithm: Some(Algorithm::AStar),
+            tie_break: Some(vec![TieKey::LastStored]),
+            weight: Some(1.5),
+            depth_limit: Some(3),
+            ..SearchSpec::default()
+        }
     }
 
-    fn resolved(s: &Scenario, overrides: &SearchSpec) -> Settings {
-        s.effective(overrides).resolve(Heuristic::QueensLeft)
+    fn resolved(own: &SearchSpec, overrides: &SearchSpec) -> Settings {
+        own.with_overrides(overrides).resolve(Heuristic::QueensLeft)
     }
 
     #[test]
     fn another_algorithm_drops_the_old_ones_tie_break_and_weight() {
-        let mut s = scenario();
-        let mut overrides = SearchSpec::default();
-        s.change_settings(
-            &mut overrides,
-            SettingChange::Give(SearchSpec {
-                tie_break: Some(vec![TieKey::LowestG]),
-                ..SearchSpec::default()
-            }),
-        );
-        assert_eq!(resolved(&s, &overrides).tie_break, vec![TieKey::LowestG]);
-        s.change_settings(
-            &mut overrides,
-            SettingChange::algorithm(Algorithm::Dijkstra),
-        );
-        let dijkstra = resolved(&s, &overrides);
+        let (mut own, mut overrides) = (own(), SearchSpec::default());
+        SettingChange::Give(SearchSpec {
+            tie_break: Some(vec![TieKey::LowestG]),
+            ..SearchSpec::default()
+        })
+        .apply(&mut own, &mut overrides);
+        assert_eq!(resolved(&own, &overrides).tie_break, vec![TieKey::LowestG]);
+        SettingChange::algorithm(Algorithm::Dijkstra).apply(&mut own, &mut overrides);
+        let dijkstra = resolved(&own, &overrides);
         assert_eq!(dijkstra.algorithm, Algorithm::Dijkstra);
         assert_eq!(dijkstra.tie_break, Algorithm::Dijkstra.default_tie_break());
         assert_eq!(dijkstra.weight, 1.0);
@@ -230,33 +222,33 @@ mod tests {
             "the limit describes the problem"
         );
         // Back to the scenario's own algorithm: its own choices come back, the override's not.
-        s.change_settings(&mut overrides, SettingChange::algorithm(Algorithm::AStar));
-        let back = resolved(&s, &overrides);
+        SettingChange::algorithm(Algorithm::AStar).apply(&mut own, &mut overrides);
+        let back = resolved(&own, &overrides);
         assert_eq!(back.tie_break, vec![TieKey::LastStored]);
         assert_eq!(back.weight, 1.5);
     }
 
     #[test]
     fn the_same_algorithm_again_keeps_everything() {
-        let mut s = scenario();
+        let mut own = own();
         let mut overrides = SearchSpec {
             tie_break: Some(vec![TieKey::HighestG]),
             ..SearchSpec::default()
         };
-        s.change_settings(&mut overrides, SettingChange::algorithm(Algorithm::AStar));
-        assert_eq!(resolved(&s, &overrides).tie_break, vec![TieKey::HighestG]);
+        SettingChange::algorithm(Algorithm::AStar).apply(&mut own, &mut overrides);
+        assert_eq!(resolved(&own, &overrides).tie_break, vec![TieKey::HighestG]);
     }
 
     #[test]
     fn a_depth_limit_change_can_remove_the_scenarios_own() {
-        let mut s = scenario();
+        let mut own = own();
         let mut overrides = SearchSpec {
             depth_limit: Some(7),
             ..SearchSpec::default()
         };
-        s.change_settings(&mut overrides, SettingChange::DepthLimit(None));
-        assert_eq!(resolved(&s, &overrides).depth_limit, None);
-        s.change_settings(&mut overrides, SettingChange::DepthLimit(Some(5)));
-        assert_eq!(resolved(&s, &overrides).depth_limit, Some(5));
+        SettingChange::DepthLimit(None).apply(&mut own, &mut overrides);
+        assert_eq!(resolved(&own, &overrides).depth_limit, None);
+        SettingChange::DepthLimit(Some(5)).apply(&mut own, &mut overrides);
+        assert_eq!(resolved(&own, &overrides).depth_limit, Some(5));
     }
 }

@@ -3,7 +3,7 @@
 //! shows the words; `tests/lesson.rs` runs each shipped item through the engine, so a note that
 //! drifts from the engine fails the tests.
 
-use super::{Scenario, ScenarioError, SearchSpec};
+use super::spec::SearchSpec;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::heuristic_check::WarningKind;
@@ -130,13 +130,12 @@ impl Watch {
             .collect()
     }
 
-    /// Runs `scenario` as the item says and checks every claim.
+    /// Runs `session` (the scenario's search with the item's `with` settings, as
+    /// `Scenario::check_watch` builds it) and checks every claim.
     ///
     /// # Errors
-    /// The search could not be built, or the claims that do not hold, in words.
-    pub fn check(&self, scenario: &Scenario) -> Result<(), ScenarioError> {
-        let over = self.with.clone().unwrap_or_default();
-        let mut session = scenario.session(&over)?;
+    /// The claims that do not hold, in words.
+    pub fn check(&self, session: &mut dyn Session) -> Result<(), String> {
         let candidates = session.candidates();
         let target = self.at.unwrap_or(u64::MAX);
         while session.outcome().is_none() && session.steps() < target {
@@ -148,17 +147,13 @@ impl Watch {
         {
             wrong.push(format!("the search ended on step {}", session.steps()));
         }
-        self.check_counts(session.as_ref(), candidates, &mut wrong);
-        self.check_pick(session.as_ref(), &mut wrong);
-        self.check_warnings(session.as_ref(), &mut wrong);
+        self.check_counts(session, candidates, &mut wrong);
+        self.check_pick(session, &mut wrong);
+        self.check_warnings(session, &mut wrong);
         if wrong.is_empty() {
             Ok(())
         } else {
-            Err(ScenarioError::Invalid(format!(
-                "\"{}\": {}",
-                self.text,
-                wrong.join("; ")
-            )))
+            Err(format!("\"{}\": {}", self.text, wrong.join("; ")))
         }
     }
 
