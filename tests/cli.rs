@@ -265,10 +265,20 @@ fn compare_takes_the_options_run_takes_for_every_column() {
     ]);
     let v = json(&out);
     for (i, alg) in ["backtracking", "bfs"].iter().enumerate() {
-        let alone = json(&frontier(&["run", &queens, "--algorithm", alg, "--all", "--json"]));
+        let alone = json(&frontier(&[
+            "run",
+            &queens,
+            "--algorithm",
+            alg,
+            "--all",
+            "--json",
+        ]));
         let lane = &v["lanes"][i];
         assert_eq!(lane["outcome"], alone["outcome"], "{alg}");
         assert_eq!(lane["states_checked"], alone["states_checked"], "{alg}");
     }
-    assert_eq!(v["lanes"][0]["outcome"], "exhausted", "every solution sought");
+    assert_eq!(
+        v["lanes"][0]["outcome"], "exhausted",
+        "every solution sought"
+    );
 }

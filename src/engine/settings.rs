@@ -2,6 +2,7 @@
 
 use super::memory::{DEFAULT_MAX_MEMORY, MemorySize};
 use super::names::by_name;
+use super::tie::RowValue;
 pub use super::tie::TieKey;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -303,7 +304,8 @@ impl Settings {
     #[must_use]
     pub fn uses_heuristic(&self) -> bool {
         self.algorithm.orders_by_heuristic()
-            || (self.algorithm.breaks_ties() && self.tie_break.first() == Some(&TieKey::LowestH))
+            || (self.algorithm.breaks_ties()
+                && self.tie_break.first().and_then(|k| k.compares()) == Some(RowValue::H))
     }
 }
 

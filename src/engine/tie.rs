@@ -19,6 +19,15 @@ pub enum TieKey {
     LastStored,
 }
 
+/// A value of a row a numeric tie key compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowValue {
+    /// The cost so far.
+    G,
+    /// The estimate of the cost still to go.
+    H,
+}
+
 impl TieKey {
     pub const ALL: [TieKey; 5] = [
         TieKey::LowestH,
@@ -65,7 +74,7 @@ impl TieKey {
     /// Whether this key orders by storing order (and so always decides).
     #[must_use]
     pub fn is_order(self) -> bool {
-        self.compared(Cost::ZERO, Cost::ZERO).is_none()
+        self.compares().is_none()
     }
 
     /// Whether this storing-order key takes the latest stored first (LIFO).
@@ -74,15 +83,24 @@ impl TieKey {
         self == TieKey::LastStored
     }
 
+    /// Which value of a row this key compares; `None` for a storing-order key.
+    #[must_use]
+    pub fn compares(self) -> Option<RowValue> {
+        match self {
+            TieKey::LowestH => Some(RowValue::H),
+            TieKey::HighestG | TieKey::LowestG => Some(RowValue::G),
+            TieKey::FirstStored | TieKey::LastStored => None,
+        }
+    }
+
     /// The value of a row with `g` and `h` this key compares, with its letter ("h", h); `None`
     /// for a storing-order key.
     #[must_use]
     pub fn compared(self, g: Cost, h: Cost) -> Option<(&'static str, Cost)> {
-        match self {
-            TieKey::LowestH => Some(("h", h)),
-            TieKey::HighestG | TieKey::LowestG => Some(("g", g)),
-            TieKey::FirstStored | TieKey::LastStored => None,
-        }
+        self.compares().map(|v| match v {
+            RowValue::G => ("g", g),
+            RowValue::H => ("h", h),
+        })
     }
 
     /// Whether the higher compared value wins.
