@@ -101,6 +101,26 @@ pub struct SearchArgs {
     /// given, nearest-goal, matching
     #[arg(long, value_parser = Heuristic::from_cli)]
     pub heuristic: Option<Heuristic>,
+    #[command(flatten)]
+    pub settings: SettingArgs,
+}
+
+impl SearchArgs {
+    /// The overrides as a spec.
+    #[must_use]
+    pub fn spec(&self) -> SearchSpec {
+        SearchSpec {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            ..self.settings.spec()
+        }
+    }
+}
+
+/// The settings besides the algorithm and the heuristic, given for one run or for every
+/// column of `compare` alike.
+#[derive(Debug, Args, Default)]
+pub struct SettingArgs {
     /// Comma-separated keys applied after the priority: lowest-h, highest-g, lowest-g, fifo, lifo
     #[arg(long, value_parser = TieKey::parse_policy)]
     pub tie_break: Option<TiePolicy>,
@@ -127,18 +147,17 @@ pub struct SearchArgs {
     #[arg(long)]
     pub allow_inadmissible: bool,
     /// The memory budget: bytes or a size such as "512 MiB" (default 1 GiB). A search that
-    /// reaches it stops with outcome limit_reached.
+    /// reaches it stops with outcome limit_reached; `compare` shares it equally among its
+    /// columns.
     #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
     pub max_memory: Option<MemorySize>,
 }
 
-impl SearchArgs {
-    /// The overrides as a spec.
+impl SettingArgs {
+    /// The settings given, as a spec (no algorithm, no heuristic).
     #[must_use]
     pub fn spec(&self) -> SearchSpec {
         SearchSpec {
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
             tie_break: self.tie_break.clone(),
             max_states: self.max_states,
             weight: self.weight,
@@ -148,6 +167,7 @@ impl SearchArgs {
             candidates: self.candidates,
             allow_inadmissible: self.allow_inadmissible.then_some(true),
             max_memory: self.max_memory,
+            ..SearchSpec::default()
         }
     }
 }

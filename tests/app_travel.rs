@@ -7,7 +7,7 @@ use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
 use frontier::app::command::{Command, TravelCommand};
 use frontier::engine::settings::Algorithm;
-use frontier::scenario::{Scenario, SearchSpec};
+use frontier::scenario::{Scenario, SearchSpec, SettingChange};
 
 mod common;
 use common::{log_has, press_step, run_out};
@@ -267,7 +267,7 @@ fn a_saved_trace_replays_read_only_and_a_damaged_one_keeps_the_scenario() {
     h.run();
     h.get_by_label("Step 5");
     h.state_mut()
-        .apply(Command::SetAlgorithm(Algorithm::Dijkstra));
+        .apply(Command::Set(SettingChange::algorithm(Algorithm::Dijkstra)));
     assert!(h.state().error().unwrap().contains("locked"));
     assert_eq!(h.state().view().settings().algorithm, Algorithm::AStar);
 

@@ -14,7 +14,7 @@ use frontier::app::command::Command;
 use frontier::app::panels::tables::{Sort, SortColumn};
 use frontier::app::state::Layout;
 use frontier::engine::settings::{Algorithm, TieKey};
-use frontier::scenario::{Scenario, SearchSpec};
+use frontier::scenario::{Scenario, SearchSpec, SettingChange};
 
 /// A projector's screen.
 const SCREEN: egui::Vec2 = egui::vec2(1024.0, 768.0);
@@ -143,10 +143,11 @@ fn pick_order_is_one_click_away() {
 fn sorted_by_f_the_pick_leads_its_ties() {
     let mut h = seed();
     // Ties broken by lower h, then the state stored last: the pick is rarely the first stored.
-    h.state_mut().apply(Command::Override(SearchSpec {
-        tie_break: Some(vec![TieKey::LowestH, TieKey::LastStored]),
-        ..SearchSpec::default()
-    }));
+    h.state_mut()
+        .apply(Command::Set(SettingChange::Give(SearchSpec {
+            tie_break: Some(vec![TieKey::LowestH, TieKey::LastStored]),
+            ..SearchSpec::default()
+        })));
     step_where_ties_are_not_in_storing_order(&mut h);
     click_first(&mut h, "f");
     let session = h.state().view();
@@ -229,7 +230,8 @@ fn the_runs_table_shows_five_runs_with_their_cost_under_a_fixed_header() {
         Algorithm::BreadthFirst,
     ];
     for a in algorithms {
-        h.state_mut().apply(Command::SetAlgorithm(a));
+        h.state_mut()
+            .apply(Command::Set(SettingChange::algorithm(a)));
         run_to_end(&mut h);
     }
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN);
@@ -311,10 +313,11 @@ fn the_step_tooltip_tells_checked_states_from_the_accepting_step() {
 #[test]
 fn a_full_notebook_names_the_limit_and_how_to_raise_it() {
     let mut h = seed();
-    h.state_mut().apply(Command::Override(SearchSpec {
-        max_states: Some(10),
-        ..SearchSpec::default()
-    }));
+    h.state_mut()
+        .apply(Command::Set(SettingChange::Give(SearchSpec {
+            max_states: Some(10),
+            ..SearchSpec::default()
+        })));
     run_to_end(&mut h);
     h.get_by_label(
         "Stopped: the notebook is full at 10 states (max_states). Raise it with \"max states\" \

@@ -4,9 +4,8 @@
 
 use crate::domains::queens::QueensEdit;
 use crate::engine::breakpoint::Breakpoint;
-use crate::engine::settings::Algorithm;
 use crate::engine::store::NodeId;
-use crate::scenario::SearchSpec;
+use crate::scenario::SettingChange;
 use crate::scenario::grid_edit::GridEdit;
 use std::path::PathBuf;
 
@@ -31,15 +30,8 @@ pub enum Command {
     UndoReset,
     /// Steps per second while running.
     SetSpeed(f64),
-    /// Another algorithm: the settings chosen for the old one (tie-break, weight) do not carry
-    /// over ([`crate::scenario::SearchSpec::carried_to`]).
-    SetAlgorithm(Algorithm),
-    /// Change the settings this spec gives (heuristic, tie-break, limits, options), keeping
-    /// the algorithm; the search restarts.
-    Override(SearchSpec),
-    /// Bound backtracking or iterative deepening at this depth, or not at all (this replaces
-    /// the scenario's own limit, which an override could not remove).
-    SetDepthLimit(Option<u32>),
+    /// Change the search's settings ([`SettingChange::apply`]); the search restarts.
+    Set(SettingChange),
     /// Read a scenario file.
     LoadScenario(PathBuf),
     /// One of [`crate::scenario::LIBRARY`], by file name.

@@ -201,9 +201,7 @@ impl FrontierApp {
                 self.playback.set_speed(speed);
                 self.layout.speed = self.playback.speed();
             }
-            Command::SetAlgorithm(a) => self.set_algorithm(a),
-            Command::Override(over) => self.override_with(&over),
-            Command::SetDepthLimit(limit) => self.set_depth_limit(limit),
+            Command::Set(change) => self.change_settings(change),
             Command::LoadScenario(path) => self.load_scenario(path),
             Command::LoadBuiltIn(name) => self.load_built_in(name),
             Command::Save(path) => self.save_scenario(&path),

@@ -6,33 +6,14 @@ use crate::app::FrontierApp;
 use crate::app::playback::Fine;
 use crate::domains::queens::QueensEdit;
 use crate::engine::session::Session;
-use crate::engine::settings::Algorithm;
 use crate::scenario::grid_edit::GridEdit;
-use crate::scenario::{LIBRARY, ProblemSpec, Scenario, SearchSpec};
+use crate::scenario::{LIBRARY, ProblemSpec, Scenario, SearchSpec, SettingChange};
 use std::path::{Path, PathBuf};
 
 impl FrontierApp {
-    /// Another algorithm: what was chosen for the old one (tie-break, weight) does not carry
-    /// over.
-    pub(super) fn set_algorithm(&mut self, algorithm: Algorithm) {
-        let current = SearchSpec {
-            algorithm: Some(self.view().settings().algorithm),
-            ..self.overrides.clone()
-        };
-        self.overrides = current.carried_to(Some(algorithm));
-        self.restart();
-    }
-
-    /// Rebuilds the search with `over` added to the app's overrides.
-    pub(super) fn override_with(&mut self, over: &SearchSpec) {
-        self.overrides = self.overrides.overridden_by(over);
-        self.restart();
-    }
-
-    /// Replaces the scenario's depth limit (an override could not remove it).
-    pub(super) fn set_depth_limit(&mut self, limit: Option<u32>) {
-        self.scenario.search.depth_limit = limit;
-        self.overrides.depth_limit = None;
+    /// Applies a settings change ([`SettingChange::apply`]) and restarts the search.
+    pub(super) fn change_settings(&mut self, change: SettingChange) {
+        change.apply(&mut self.scenario.search, &mut self.overrides);
         self.restart();
     }
 

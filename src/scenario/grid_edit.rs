@@ -2,7 +2,7 @@
 //! engine side so it can be tested without a window. A map read from `map_file` becomes an
 //! inline `map` on its first edit: the file itself is never written.
 
-use super::{ProblemSpec, Scenario, ScenarioError};
+use super::model::{ProblemSpec, Scenario, ScenarioError};
 use crate::domains::grid::{Cell, GridMap};
 
 /// One edit of a grid scenario.
@@ -102,7 +102,7 @@ impl Scenario {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::LIBRARY;
+    use crate::scenario::library::LIBRARY;
     use std::path::Path;
 
     fn library(name: &str) -> Scenario {

@@ -2,8 +2,8 @@
 
 use crate::app::playback::Fine;
 use crate::engine::event::Pick;
-use crate::engine::settings::TieKey;
 use crate::engine::store::NodeId;
+use crate::engine::tie::TieKey;
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;
 use eframe::egui;
@@ -16,9 +16,10 @@ fn tied_levels(pick: &Pick, row: &Row) -> Vec<&'static str> {
     for level in &pick.ties {
         let (same, name) = match level.key {
             None => (row.f == pick.f, "f"),
-            Some(TieKey::LowestH) => (row.h == pick.h, "h"),
-            Some(TieKey::HighestG | TieKey::LowestG) => (row.g == pick.g, "g"),
-            Some(_) => break,
+            Some(key) => match (key.compared(row.g, row.h), key.compared(pick.g, pick.h)) {
+                (Some((name, value)), Some((_, picked))) => (value == picked, name),
+                _ => break,
+            },
         };
         if !same {
             break;
@@ -66,7 +67,10 @@ pub fn runner_up(session: &dyn SearchView, pick: &Pick, open: &[NodeId]) -> Opti
     }
     let rival =
         |id: &NodeId| *id != pick.id && tied_levels(pick, &session.row(*id)).len() == levels;
-    let last_stored = pick.ties.iter().any(|l| l.key == Some(TieKey::LastStored));
+    let last_stored = pick
+        .ties
+        .iter()
+        .any(|l| l.key.is_some_and(TieKey::latest_first));
     if open.first() == Some(&pick.id)
         && let Some(second) = open.get(1).filter(|id| rival(id))
     {

@@ -155,10 +155,7 @@ impl FrontierApp {
                     let list = [Breakpoint::Step(end)];
                     self.travel.watches = Some(Watches::new(&list, view));
                 }
-                Command::SetAlgorithm(_)
-                | Command::Override(_)
-                | Command::SetDepthLimit(_)
-                | Command::SlideTile(_) => {
+                Command::Set(_) | Command::SlideTile(_) => {
                     self.error = Some(
                         "Settings are locked while replaying a trace: open a scenario to search \
                          again."

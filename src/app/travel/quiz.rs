@@ -4,7 +4,6 @@
 //! without an answer counts as skipped.
 
 use crate::engine::event::Pick;
-use crate::engine::settings::TieKey;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;
@@ -96,30 +95,17 @@ fn tie_break(session: &dyn SearchView, pick: &Pick, row: &Row) -> Option<String>
     };
     let p = session.row(pick.id);
     let (p_id, r_id) = (p.id, rival.id);
-    for level in &pick.ties {
-        let by = |name: &str, a: String, b: String| {
-            format!("{name} decides: #{p_id} ({a}) is expanded before #{r_id} ({b})")
+    for key in pick.ties.iter().filter_map(|level| level.key) {
+        let (mine, theirs) = match (key.compared(p.g, p.h), key.compared(rival.g, rival.h)) {
+            (Some((name, a)), Some((_, b))) if a != b => {
+                (format!(" ({name} {a})"), format!(" ({name} {b})"))
+            }
+            (Some(_), _) => continue,
+            (None, _) => (String::new(), String::new()),
         };
-        let words = match level.key {
-            None => continue,
-            Some(TieKey::LowestH) if p.h != rival.h => {
-                by("lower h", format!("h {}", p.h), format!("h {}", rival.h))
-            }
-            Some(TieKey::HighestG) if p.g != rival.g => {
-                by("higher g", format!("g {}", p.g), format!("g {}", rival.g))
-            }
-            Some(TieKey::LowestG) if p.g != rival.g => {
-                by("lower g", format!("g {}", p.g), format!("g {}", rival.g))
-            }
-            Some(TieKey::FirstStored) => {
-                format!("stored first decides: #{p_id} is expanded before #{r_id}")
-            }
-            Some(TieKey::LastStored) => {
-                format!("stored last decides: #{p_id} is expanded before #{r_id}")
-            }
-            Some(_) => continue,
-        };
-        return Some(words);
+        return Some(format!(
+            "{key} decides: #{p_id}{mine} is expanded before #{r_id}{theirs}"
+        ));
     }
     None
 }
