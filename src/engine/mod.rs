@@ -8,6 +8,7 @@ pub mod cost;
 pub mod event;
 pub mod frontier;
 pub mod heuristic_check;
+pub mod heuristic_report;
 pub mod log;
 pub mod memory;
 pub mod names;

@@ -224,7 +224,7 @@ where
     }
 
     fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
-        super::heuristic_check::warnings(self)
+        super::heuristic_report::warnings(self)
     }
 
     fn statuses(&self) -> Vec<Status> {
