@@ -176,7 +176,8 @@ impl FrontierApp {
     }
 
     /// Applies one command (what the end of a frame does with each). While a trace is replayed
-    /// or the quiz is on, [`FrontierApp::travel_gate`] may refuse a command or swap it first.
+    /// or the quiz is on, the travel gate (src/app/travel/) may refuse a command or swap it
+    /// first.
     pub fn apply(&mut self, command: Command) {
         if let Some(errand) = &self.errand {
             if !worker::allowed_while_away(&command) {
