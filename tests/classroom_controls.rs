@@ -461,3 +461,16 @@ fn the_scenario_menu_lists_titles_and_number_fields_have_their_own_labels() {
     press_step(&mut h, 1);
     assert!(h.query_all_by_label("of 1 step taken").count() > 0);
 }
+
+#[test]
+fn the_depth_limit_box_removes_the_scenarios_own_limit_and_sets_another() {
+    let mut h = common::harness_on(common::built_in("backtracking_depth_limit.ron"));
+    let limit = |h: &Harness<'_, FrontierApp>| h.state().session().settings().depth_limit;
+    assert_eq!(limit(&h), Some(16), "the scenario's own");
+    h.get_by_label("depth limit").click();
+    h.run();
+    assert_eq!(limit(&h), None);
+    h.get_by_label("depth limit").click();
+    h.run();
+    assert_eq!(limit(&h), Some(10), "the box switches on at 10");
+}
