@@ -8,7 +8,7 @@ use frontier::engine::settings::Algorithm;
 use frontier::scenario::Scenario;
 
 mod common;
-use common::{built_in, harness_on, press_step};
+use common::{built_in, choose, harness_on, press_step, run_to_end};
 
 fn harness() -> egui_kittest::Harness<'static, FrontierApp> {
     harness_on(Scenario::built_in())
@@ -45,10 +45,7 @@ fn switching_to_dijkstra_restarts_at_step_0() {
     let mut h = harness();
     press_step(&mut h, 3);
     h.get_by_label("States checked 3");
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_label("States checked 0");
     h.get_by_label("Step 0");
     assert_eq!(
@@ -205,22 +202,8 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
 #[test]
 fn finished_runs_are_compared_side_by_side() {
     let mut h = harness();
-    let run_to_end = |h: &mut Harness<'_, FrontierApp>| {
-        h.get_by_label("Run to end").click();
-        // Running repaints every frame until the search ends, a few milliseconds at a time.
-        for _ in 0..1000 {
-            h.step();
-            if !h.state().is_running() {
-                break;
-            }
-        }
-        h.run();
-    };
     run_to_end(&mut h);
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     run_to_end(&mut h);
     h.get_by_label("A* · Manhattan distance");
     // Dijkstra ignores h: its row names no heuristic.
@@ -243,10 +226,7 @@ fn saving_writes_the_scenario_with_the_chosen_settings() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("saved.ron");
     let mut h = harness();
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_role(Role::TextInput).click();
     h.run();
     h.get_by_role(Role::TextInput)

@@ -16,7 +16,7 @@ use frontier::engine::settings::{Algorithm, TieKey};
 use frontier::scenario::{Scenario, SearchSpec};
 
 mod common;
-use common::{log_has, press, press_step, run_out};
+use common::{choose, log_has, press, press_step, run_out};
 
 const SEED_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/seed_542703816.ron");
 
@@ -186,13 +186,6 @@ fn steps_to_end(mut s: Box<dyn frontier::engine::session::Session>) -> u64 {
         s.step();
     }
     s.steps()
-}
-
-fn choose(h: &mut Harness<'_, FrontierApp>, combo: &str, item: &str) {
-    h.get_by_label(combo).click();
-    h.run();
-    h.get_by_label(item).click();
-    h.run();
 }
 
 #[test]

@@ -2,20 +2,11 @@
 
 use super::sort::sort_key;
 use super::{Sort, SortColumn, SortedIds, sorted_ids};
+use crate::app::panels::testing::built_in_after;
 use crate::engine::session::Session;
 use crate::engine::settings::Algorithm;
 use crate::engine::store::{NodeId, Status};
 use crate::scenario::{LIBRARY, Scenario, SearchSpec};
-
-fn seed_after(steps: usize) -> Box<dyn Session> {
-    let mut session = Scenario::built_in()
-        .session(&SearchSpec::default())
-        .unwrap();
-    for _ in 0..steps {
-        session.step();
-    }
-    session
-}
 
 /// Each id's place in the session's own open order (the fresh, slow way).
 fn pick_places(session: &dyn Session) -> Vec<usize> {
@@ -28,7 +19,7 @@ fn pick_places(session: &dyn Session) -> Vec<usize> {
 
 #[test]
 fn column_sorts_order_by_value_then_by_pick_order() {
-    let session = seed_after(6);
+    let session = built_in_after(6);
     let places = pick_places(session.as_ref());
     for column in [
         SortColumn::G,
@@ -56,7 +47,7 @@ fn column_sorts_order_by_value_then_by_pick_order() {
 
 #[test]
 fn each_table_lists_exactly_its_rows() {
-    let session = seed_after(6);
+    let session = built_in_after(6);
     let open = sorted_ids(session.as_ref(), Status::Open, Sort::default());
     let closed = sorted_ids(session.as_ref(), Status::Closed, Sort::default());
     let counts = session.counts();
@@ -170,7 +161,7 @@ fn header_clicks_cycle_up_down_and_home() {
 
 #[test]
 fn the_cache_waits_while_running_but_not_for_a_new_sort() {
-    let mut session = seed_after(1);
+    let mut session = built_in_after(1);
     let mut cache = SortedIds::default();
     let sort = Sort::default();
     cache.refresh(session.as_ref(), Status::Open, sort, 0.0, true);
