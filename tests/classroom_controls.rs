@@ -16,7 +16,7 @@ use frontier::engine::settings::{Algorithm, TieKey};
 use frontier::scenario::{Scenario, SearchSpec};
 
 mod common;
-use common::{choose, log_has, press, press_step, run_out};
+use common::{choose, log_has, press, press_step, run_out, temp_dir};
 
 const SEED_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/seed_542703816.ron");
 
@@ -39,12 +39,6 @@ fn field_holding<'h>(h: &'h Harness<'_, FrontierApp>, value: &str) -> egui_kitte
     h.query_all_by_role(Role::TextInput)
         .find(|n| n.value().as_deref() == Some(value))
         .unwrap_or_else(|| panic!("no field holds {value}"))
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("frontier-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 // Item 4: typing can't wipe a run.

@@ -63,6 +63,13 @@ pub fn run_to_end(h: &mut Harness<'_, FrontierApp>) {
     run_out(h);
 }
 
+/// A fresh folder of this test process's own under the system's temporary folder.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("frontier-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Opens the combo box labelled `combo` and picks its `item`.
 pub fn choose(h: &mut Harness<'_, FrontierApp>, combo: &str, item: &str) {
     press(h, combo, 1);
