@@ -8,10 +8,16 @@ use frontier::engine::settings::Algorithm;
 use frontier::scenario::Scenario;
 
 mod common;
-use common::{built_in, harness_on, press_step};
+use common::{built_in, choose, harness_on, press_step, run_to_end, temp_dir};
 
 fn harness() -> egui_kittest::Harness<'static, FrontierApp> {
     harness_on(Scenario::built_in())
+}
+
+/// Presses Space (the Step key) and lets the frame settle.
+fn press_space(h: &mut Harness<'_, FrontierApp>) {
+    h.key_press(egui::Key::Space);
+    h.run();
 }
 
 #[test]
@@ -30,12 +36,10 @@ fn the_seed_finds_the_goal_on_step_21_after_checking_20_states() {
 fn space_steps_like_the_button() {
     let mut h = harness();
     press_step(&mut h, 1);
-    h.key_press(egui::Key::Space);
-    h.run();
+    press_space(&mut h);
     h.get_by_label("Step 2");
     // The Step button has had a click; Space must still be one step, not two.
-    h.key_press(egui::Key::Space);
-    h.run();
+    press_space(&mut h);
     h.get_by_label("Step 3");
     assert_eq!(h.state().view().steps(), 3);
 }
@@ -45,10 +49,7 @@ fn switching_to_dijkstra_restarts_at_step_0() {
     let mut h = harness();
     press_step(&mut h, 3);
     h.get_by_label("States checked 3");
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_label("States checked 0");
     h.get_by_label("Step 0");
     assert_eq!(h.state().view().settings().algorithm, Algorithm::Dijkstra);
@@ -83,8 +84,7 @@ fn sorting_by_h_puts_the_lowest_h_first() {
 
 #[test]
 fn a_malformed_scenario_shows_its_error_and_keeps_the_old_one() {
-    let dir = std::env::temp_dir().join(format!("frontier-app-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("app");
     let bad = dir.join("bad.ron");
     std::fs::write(
         &bad,
@@ -159,10 +159,8 @@ fn a_refused_start_shows_the_reason_and_step_does_nothing() {
     );
     // In the status line and in the step log.
     assert_eq!(h.query_all_by_label(&outcome).count(), 2);
-    h.get_by_label("Step").click();
-    h.run();
-    h.key_press(egui::Key::Space);
-    h.run();
+    press_step(&mut h, 1);
+    press_space(&mut h);
     h.get_by_label("Step 0");
     assert_eq!(h.state().view().steps(), 0);
 }
@@ -202,22 +200,8 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
 #[test]
 fn finished_runs_are_compared_side_by_side() {
     let mut h = harness();
-    let run_to_end = |h: &mut Harness<'_, FrontierApp>| {
-        h.get_by_label("Run to end").click();
-        // Running repaints every frame until the search ends, a few milliseconds at a time.
-        for _ in 0..1000 {
-            h.step();
-            if !h.state().is_running() {
-                break;
-            }
-        }
-        h.run();
-    };
     run_to_end(&mut h);
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     run_to_end(&mut h);
     h.get_by_label("A* · Manhattan distance");
     // Dijkstra ignores h: its row names no heuristic.
@@ -236,14 +220,10 @@ fn finished_runs_are_compared_side_by_side() {
 
 #[test]
 fn saving_writes_the_scenario_with_the_chosen_settings() {
-    let dir = std::env::temp_dir().join(format!("frontier-app-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("app-save");
     let path = dir.join("saved.ron");
     let mut h = harness();
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_role(Role::TextInput).click();
     h.run();
     h.get_by_role(Role::TextInput)

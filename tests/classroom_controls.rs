@@ -16,7 +16,7 @@ use frontier::engine::settings::{Algorithm, TieKey};
 use frontier::scenario::{Scenario, SearchSpec};
 
 mod common;
-use common::{log_has, press, press_step, run_out};
+use common::{choose, log_has, press, press_step, run_out, temp_dir};
 
 const SEED_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/seed_542703816.ron");
 
@@ -39,12 +39,6 @@ fn field_holding<'h>(h: &'h Harness<'_, FrontierApp>, value: &str) -> egui_kitte
     h.query_all_by_role(Role::TextInput)
         .find(|n| n.value().as_deref() == Some(value))
         .unwrap_or_else(|| panic!("no field holds {value}"))
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("frontier-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 // Item 4: typing can't wipe a run.
@@ -186,13 +180,6 @@ fn steps_to_end(mut s: Box<dyn frontier::engine::session::Session>) -> u64 {
         s.step();
     }
     s.view().steps()
-}
-
-fn choose(h: &mut Harness<'_, FrontierApp>, combo: &str, item: &str) {
-    h.get_by_label(combo).click();
-    h.run();
-    h.get_by_label(item).click();
-    h.run();
 }
 
 #[test]
@@ -465,7 +452,7 @@ fn the_scenario_menu_lists_titles_and_number_fields_have_their_own_labels() {
 #[test]
 fn the_depth_limit_box_removes_the_scenarios_own_limit_and_sets_another() {
     let mut h = common::harness_on(common::built_in("backtracking_depth_limit.ron"));
-    let limit = |h: &Harness<'_, FrontierApp>| h.state().session().settings().depth_limit;
+    let limit = |h: &Harness<'_, FrontierApp>| h.state().view().settings().depth_limit;
     assert_eq!(limit(&h), Some(16), "the scenario's own");
     h.get_by_label("depth limit").click();
     h.run();

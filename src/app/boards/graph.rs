@@ -8,7 +8,7 @@ mod labels;
 
 use crate::app::boards::camera::{self, Camera};
 use crate::app::boards::legend::{self, Swatch};
-use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, OPEN, ROUTE, START};
+use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, MARKS, OPEN, ROUTE, START};
 use crate::engine::store::Status;
 use crate::engine::view::{GraphEdgeView, GraphNodeView};
 use eframe::egui;
@@ -279,16 +279,11 @@ impl NodeLabel {
 
 /// What the colours mean.
 fn show_legend(ui: &mut Ui) {
-    legend::show(
-        ui,
-        &[
-            (Swatch::Disc(CURRENT), "shown"),
-            (Swatch::Disc(OPEN), "open"),
-            (Swatch::Disc(CLOSED), "closed"),
-            (Swatch::Disc(UNSEEN), "not reached"),
-            (Swatch::Ring(START), "start"),
-            (Swatch::Ring(GOAL), "goal"),
-            (Swatch::Square(ROUTE), "route"),
-        ],
-    );
+    // Start, goal and route ring a node; the search's other marks fill it.
+    let swatch = |color| match color {
+        START | GOAL | ROUTE => Swatch::Ring(color),
+        _ => Swatch::Disc(color),
+    };
+    let entries = MARKS.into_iter().chain([(UNSEEN, "not reached")]);
+    legend::show(ui, entries.map(|(color, words)| (swatch(color), words)));
 }

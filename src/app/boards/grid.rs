@@ -8,7 +8,7 @@
 use crate::app::boards::camera::{self, Camera};
 use crate::app::boards::input::BoardInput;
 use crate::app::boards::legend::{self, Swatch};
-use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, OPEN, ROUTE, START};
+use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, MARKS, OPEN, ROUTE, START};
 use crate::app::command::Command;
 use crate::domains::grid::Cell;
 use crate::engine::store::{NodeId, Status};
@@ -106,7 +106,8 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             let started = std::time::Instant::now();
             let (marks, open, closed, route) = marks(input, w * h);
             (drawn.open, drawn.closed, drawn.route) = (open, closed, route);
-            let image = image(input.view, &marks);
+            let solid = [(*at, CURRENT), (*start, START), (*goal, GOAL)];
+            let image = image((w, h), cells, &marks, solid);
             match &mut drawn.texture {
                 Some(t) => t.set(image, TextureOptions::NEAREST),
                 None => {
@@ -202,18 +203,11 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     {
         ring((c.x, c.y), CURRENT);
     }
+    let terrain = [(HEAVY, "terrain cost"), (WALL, "wall")];
+    let entries = MARKS.into_iter().chain(terrain);
     legend::show(
         ui,
-        &[
-            (Swatch::Square(START), "start"),
-            (Swatch::Square(GOAL), "goal"),
-            (Swatch::Square(OPEN), "open"),
-            (Swatch::Square(CLOSED), "closed"),
-            (Swatch::Square(CURRENT), "current"),
-            (Swatch::Square(ROUTE), "route"),
-            (Swatch::Square(HEAVY), "terrain cost"),
-            (Swatch::Square(WALL), "wall"),
-        ],
+        entries.map(|(color, words)| (Swatch::Square(color), words)),
     );
     if input.editable {
         ui.weak(
@@ -339,20 +333,14 @@ fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize, Vec<
     (marks, open, closed, route)
 }
 
-/// One pixel per cell: terrain shaded, marks blended over the floor, start, goal and the
-/// current cell solid.
-fn image(view: &BoardView, marks: &[Mark]) -> ColorImage {
-    let BoardView::Grid {
-        width,
-        height,
-        cells,
-        start,
-        goal,
-        at,
-    } = view
-    else {
-        return ColorImage::filled([1, 1], WALL);
-    };
+/// One pixel per cell of a `width`×`height` map: terrain shaded, marks blended over the floor,
+/// the `solid` cells (current, start, goal: the last drawn on top) in their own colours.
+fn image(
+    (width, height): (usize, usize),
+    cells: &[u8],
+    marks: &[Mark],
+    solid: [((usize, usize), Color32); 3],
+) -> ColorImage {
     // Ten terrains × four marks: a palette, so each pixel is one lookup.
     let palette: Vec<Color32> = (0u8..10)
         .flat_map(|k| {
@@ -371,10 +359,10 @@ fn image(view: &BoardView, marks: &[Mark]) -> ColorImage {
         .zip(marks)
         .map(|(&k, &mark)| palette[usize::from(k.min(9)) * 4 + mark as usize])
         .collect();
-    for ((x, y), color) in [(*at, CURRENT), (*start, START), (*goal, GOAL)] {
+    for ((x, y), color) in solid {
         if let Some(p) = pixels.get_mut(y * width + x) {
             *p = color;
         }
     }
-    ColorImage::new([*width, *height], pixels)
+    ColorImage::new([width, height], pixels)
 }

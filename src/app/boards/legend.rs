@@ -23,9 +23,9 @@ pub enum Swatch {
 const SIDE: f32 = 10.0;
 
 /// Draws the legend: each swatch followed by its words, wrapped to the panel's width.
-pub fn show(ui: &mut Ui, entries: &[(Swatch, &str)]) {
+pub fn show<'a>(ui: &mut Ui, entries: impl IntoIterator<Item = (Swatch, &'a str)>) {
     ui.horizontal_wrapped(|ui| {
-        for &(swatch, words) in entries {
+        for (swatch, words) in entries {
             let (r, _) = ui.allocate_exact_size(Vec2::splat(SIDE), Sense::hover());
             let painter = ui.painter();
             match swatch {

@@ -86,20 +86,12 @@ mod tests {
         marks.refresh(session.view());
         // Node indices in the file's order: Arad 0, Oradea 12, Sibiu 15, Timisoara 16,
         // Zerind 19, Fagaras 5, Rimnicu Vilcea 14.
-        let closed: Vec<usize> = marks
-            .marks()
-            .iter()
-            .filter(|(_, s)| *s == Status::Closed)
-            .map(|(p, _)| *p)
-            .collect();
-        assert_eq!(closed, vec![0, 15]);
-        let open: Vec<usize> = marks
-            .marks()
-            .iter()
-            .filter(|(_, s)| *s == Status::Open)
-            .map(|(p, _)| *p)
-            .collect();
-        assert_eq!(open, vec![5, 12, 14, 16, 19]);
+        let places = |status: Status| -> Vec<usize> {
+            let marked = marks.marks().iter().filter(|(_, s)| *s == status);
+            marked.map(|(p, _)| *p).collect()
+        };
+        assert_eq!(places(Status::Closed), vec![0, 15]);
+        assert_eq!(places(Status::Open), vec![5, 12, 14, 16, 19]);
         // Sibiu's route: Arad then Sibiu.
         let sibiu = (0..session.view().rows() as u32)
             .find(|&id| session.view().places()[id as usize] == Some(15))

@@ -21,3 +21,13 @@ pub const ROUTE: Color32 = Color32::from_rgb(0xf2, 0x9a, 0x1c);
 pub const START: Color32 = Color32::from_rgb(0x10, 0x80, 0x30);
 /// The goal.
 pub const GOAL: Color32 = Color32::from_rgb(0xb0, 0x28, 0xc0);
+
+/// The marks a map board shows and the words its legend gives them, in the legend's order.
+pub const MARKS: [(Color32, &str); 6] = [
+    (START, "start"),
+    (GOAL, "goal"),
+    (OPEN, "open"),
+    (CLOSED, "closed"),
+    (CURRENT, "current"),
+    (ROUTE, "route"),
+];

@@ -204,7 +204,7 @@ fn explain(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) {
     ui.label(words);
     legend::show(
         ui,
-        &[
+        [
             (Swatch::Square(LIGHT.blend(ATTACKED)), "attacked"),
             (Swatch::Frame(TRYING), "the square tried"),
             (Swatch::Cross(PRUNED), "pruned"),

@@ -72,7 +72,7 @@ pub fn show(
     if before.is_some() {
         legend::show(
             ui,
-            &[(Swatch::Square(TILE_MOVED), "the tile the last move slid")],
+            [(Swatch::Square(TILE_MOVED), "the tile the last move slid")],
         );
     }
     let clicked = response

@@ -202,7 +202,7 @@ fn board(ui: &mut Ui, view: &BoardView, frame: Option<&Frame>) {
 fn show_legend(ui: &mut Ui) {
     legend::show(
         ui,
-        &[
+        [
             (Swatch::Disc(PLAYER), "player"),
             (Swatch::Square(BOX), "box"),
             (Swatch::Square(BOX_ON_GOAL), "box on goal"),

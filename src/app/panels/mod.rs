@@ -8,3 +8,6 @@ pub mod status;
 pub mod steplog;
 pub mod tables;
 pub mod toolbar;
+
+#[cfg(test)]
+mod testing;

@@ -188,16 +188,13 @@ pub fn show(ui: &mut Ui, text: &PickText, session: &dyn SearchView, fine: Fine) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Scenario, SearchSpec};
+    use crate::app::panels::testing::built_in_after;
 
     #[test]
     fn the_seeds_second_step_names_the_tie_and_the_runner_up() {
         // The scenario notes: on step 2, tile 4's board and tile 1's both score 12 with h = 11;
         // tile 4's was stored first and wins.
-        let mut session = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
-        session.step();
+        let session = built_in_after(1);
         let pick = session.view().next_pick().unwrap();
         let open = session.view().open_order();
         let runner = runner_up(session.view(), &pick, &open).expect("a tie on f and h");

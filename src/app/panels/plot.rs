@@ -151,13 +151,11 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Scenario, SearchSpec};
+    use crate::app::panels::testing::built_in_after;
 
     #[test]
     fn history_follows_the_picks_and_thins_long_runs() {
-        let mut session = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
+        let mut session = built_in_after(0);
         let mut history = History::default();
         for _ in 0..21 {
             session.step();

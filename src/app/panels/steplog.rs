@@ -161,16 +161,12 @@ pub fn show(ui: &mut Ui, log: &mut StepLog) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Scenario, SearchSpec};
+    use crate::app::panels::testing::built_in_after;
 
     #[test]
     fn skipped_steps_are_counted_and_old_lines_scroll_away() {
-        let mut session = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
+        let session = built_in_after(2);
         let mut log = StepLog::default();
-        session.step();
-        session.step();
         log.record(session.view(), 1);
         assert_eq!(log.lines()[0], "… 1 step run");
         assert!(
@@ -187,9 +183,7 @@ mod tests {
 
     #[test]
     fn going_back_takes_away_the_lines_of_later_steps() {
-        let mut session = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
+        let mut session = built_in_after(0);
         let mut log = StepLog::default();
         log.note("opened".into());
         for _ in 0..3 {

@@ -10,7 +10,6 @@ use crate::engine::view::SearchView;
 use crate::scenario::{LIBRARY, Scenario, SearchSpec, SettingChange};
 use eframe::egui;
 use egui::{ComboBox, Slider, Ui};
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// Tie-break policies offered in the menu (a scenario may name any other).
@@ -70,16 +69,11 @@ pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<C
     ui.horizontal_wrapped(|ui| {
         scenario_menu(ui, layout, &mut commands);
         ui.label("Path:");
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut layout.path_text)
-                .desired_width(220.0)
-                .hint_text("scenario.ron"),
-        );
-        let path = PathBuf::from(layout.path_text.trim());
-        let has_path = !layout.path_text.trim().is_empty();
+        let (field, path) = fields::path(ui, &mut layout.path_text, "scenario.ron");
         if ui
-            .add_enabled(has_path, egui::Button::new("Open"))
+            .add_enabled(path.is_some(), egui::Button::new("Open"))
             .clicked()
+            && let Some(path) = &path
         {
             commands.push(Command::LoadScenario(path.clone()));
         }
@@ -88,10 +82,11 @@ pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<C
             .on_hover_text("writes the scenario with these settings to the file in Path")
             .clicked()
         {
-            if !has_path {
+            if path.is_none() {
                 field.request_focus();
             }
-            commands.push(Command::Save(path));
+            // Without a path the app says where to type one.
+            commands.push(Command::Save(path.unwrap_or_default()));
         }
     });
     ui.horizontal_wrapped(|ui| {

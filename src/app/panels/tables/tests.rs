@@ -2,21 +2,11 @@
 
 use super::sort::sort_key;
 use super::{Sort, SortColumn, SortedIds, sorted_ids};
-use crate::engine::session::Session;
+use crate::app::panels::testing::built_in_after;
 use crate::engine::settings::Algorithm;
 use crate::engine::store::{NodeId, Status};
 use crate::engine::view::SearchView;
 use crate::scenario::{LIBRARY, Scenario, SearchSpec};
-
-fn seed_after(steps: usize) -> Box<dyn Session> {
-    let mut session = Scenario::built_in()
-        .session(&SearchSpec::default())
-        .unwrap();
-    for _ in 0..steps {
-        session.step();
-    }
-    session
-}
 
 /// Each id's place in the session's own open order (the fresh, slow way).
 fn pick_places(session: &dyn SearchView) -> Vec<usize> {
@@ -29,7 +19,7 @@ fn pick_places(session: &dyn SearchView) -> Vec<usize> {
 
 #[test]
 fn column_sorts_order_by_value_then_by_pick_order() {
-    let session = seed_after(6);
+    let session = built_in_after(6);
     let places = pick_places(session.view());
     for column in [
         SortColumn::G,
@@ -62,7 +52,7 @@ fn column_sorts_order_by_value_then_by_pick_order() {
 
 #[test]
 fn each_table_lists_exactly_its_rows() {
-    let session = seed_after(6);
+    let session = built_in_after(6);
     let open = sorted_ids(session.view(), Status::Open, Sort::default());
     let closed = sorted_ids(session.view(), Status::Closed, Sort::default());
     let counts = session.view().counts();
@@ -186,7 +176,7 @@ fn header_clicks_cycle_up_down_and_home() {
 
 #[test]
 fn the_cache_waits_while_running_but_not_for_a_new_sort() {
-    let mut session = seed_after(1);
+    let mut session = built_in_after(1);
     let mut cache = SortedIds::default();
     let sort = Sort::default();
     cache.refresh(session.view(), Status::Open, sort, 0.0, true);
