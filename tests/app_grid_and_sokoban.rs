@@ -5,8 +5,8 @@
 use eframe::egui;
 use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
-use frontier::app::state::Layout;
 use frontier::scenario::{ProblemSpec, Scenario};
+use std::path::Path;
 
 mod common;
 use common::{press, run_to_end};
@@ -14,7 +14,6 @@ use common::{press, run_to_end};
 fn harness(name: &str) -> Harness<'static, FrontierApp> {
     common::harness_on(common::built_in(name))
 }
-use std::path::Path;
 
 /// The map's caption: how many cells the view coloured open and closed.
 fn caption(h: &Harness<'_, FrontierApp>, zoom: u32) -> String {
@@ -108,11 +107,7 @@ fn a_refused_map_or_level_shows_no_board_and_does_not_panic() {
     ] {
         let text = format!("Scenario(title: \"bad\", problem: {problem})");
         let scenario = Scenario::parse(&text, "bad", Path::new(".")).unwrap();
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1500.0, 950.0))
-            .build_eframe(move |cc| {
-                FrontierApp::new(&cc.egui_ctx, scenario, Layout::default()).unwrap()
-            });
+        let mut h = common::harness_on(scenario);
         h.run();
         assert!(
             h.query_all_by_label_contains(words).count() >= 1,

@@ -47,7 +47,7 @@ pub fn show<'a>(ui: &mut Ui, entries: impl IntoIterator<Item = (Swatch, &'a str)
                     painter.line_segment([r.right_top(), r.left_bottom()], stroke);
                 }
             }
-            ui.small(words);
+            ui.weak(words);
         }
     });
 }
