@@ -7,7 +7,7 @@ use crate::app::playback::Fine;
 use crate::domains::queens::QueensEdit;
 use crate::engine::session::Session;
 use crate::scenario::grid_edit::GridEdit;
-use crate::scenario::{LIBRARY, ProblemSpec, Scenario, SearchSpec, SettingChange};
+use crate::scenario::{ProblemSpec, Scenario, SearchSpec, SettingChange};
 use std::path::{Path, PathBuf};
 
 impl FrontierApp {
@@ -31,11 +31,7 @@ impl FrontierApp {
 
     /// Opens one of the built-in scenarios.
     pub(super) fn load_built_in(&mut self, name: &'static str) {
-        let parsed = LIBRARY
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, text)| Scenario::parse(text, name, Path::new("scenarios")));
-        match parsed {
+        match Scenario::from_library(name) {
             Some(Ok(scenario)) => {
                 if self.replace_scenario(scenario, name) {
                     // A built-in scenario is no file: Save must not write over the last file

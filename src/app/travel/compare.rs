@@ -217,3 +217,29 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_lane_runs_what_switching_the_app_to_its_algorithm_runs() {
+        // The built-in scenario's own tie-break (lower h, then stored first) is chosen for A*;
+        // switching the app to Dijkstra drops it, so Dijkstra's lane must drop it too.
+        let scenario = Scenario::built_in();
+        let own = scenario
+            .search
+            .tie_break
+            .clone()
+            .expect("the scenario sets ties");
+        let mut window = CompareWindow {
+            chosen: vec![Algorithm::AStar, Algorithm::Dijkstra],
+            ..CompareWindow::default()
+        };
+        window.start(&scenario, &SearchSpec::default());
+        let comparison = window.comparison.as_ref().expect("lanes built");
+        let ties = |lane: &Lane| lane.session.view().settings().tie_break.clone();
+        assert_eq!(ties(&comparison.lanes()[0]), own);
+        assert_ne!(ties(&comparison.lanes()[1]), own);
+    }
+}
