@@ -8,7 +8,6 @@ pub mod marks;
 mod queens;
 pub mod route;
 mod sokoban;
-pub mod sokoban_route;
 
 use crate::app::command::Command;
 use crate::engine::session::Session;
