@@ -172,4 +172,3 @@ pub(super) fn parse_level(text: &str) -> Result<Level, Refusal> {
     }
     Ok(level)
 }
-

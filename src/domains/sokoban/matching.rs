@@ -286,4 +286,3 @@ pub(super) fn min_cost_assignment(costs: &[Vec<i64>]) -> i64 {
     assert_eq!(total, direct, "the potentials sum to the assignment's cost");
     total
 }
-

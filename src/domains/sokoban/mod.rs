@@ -195,7 +195,10 @@ impl Sokoban {
         self.geometry
             .walk(&from.boxes, usize::from(from.player))
             .path(&self.geometry, target)
-            .map_or_else(|| "?".into(), |dirs| dirs.iter().map(|d| d.letter()).collect())
+            .map_or_else(
+                || "?".into(),
+                |dirs| dirs.iter().map(|d| d.letter()).collect(),
+            )
     }
 
     fn xy(&self, cell: u16) -> (usize, usize) {

@@ -99,8 +99,16 @@ impl Route {
     /// The box that moved from `before` to `after` (in any order), its direction and where it
     /// went, when exactly one box moved one square.
     fn push_between(&self, before: &[usize], after: &[usize]) -> Option<(usize, Direction, usize)> {
-        let gone: Vec<usize> = before.iter().copied().filter(|b| !after.contains(b)).collect();
-        let came: Vec<usize> = after.iter().copied().filter(|b| !before.contains(b)).collect();
+        let gone: Vec<usize> = before
+            .iter()
+            .copied()
+            .filter(|b| !after.contains(b))
+            .collect();
+        let came: Vec<usize> = after
+            .iter()
+            .copied()
+            .filter(|b| !before.contains(b))
+            .collect();
         let ([from], [to]) = (gone.as_slice(), came.as_slice()) else {
             return None;
         };

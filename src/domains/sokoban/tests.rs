@@ -42,7 +42,10 @@ fn pushes_onto_dead_squares_are_pruned_and_say_why() {
         })
         .collect();
     assert_eq!((out.len(), pruned.len()), (4, 3));
-    let down = pruned.iter().find(|m| m.dir == Direction::Down).expect("down is pruned");
+    let down = pruned
+        .iter()
+        .find(|m| m.dir == Direction::Down)
+        .expect("down is pruned");
     let why = s.explain_prune(&s.start(), *down);
     assert!(why.contains("(2, 3) is a dead square"), "{why}");
 }
