@@ -2,7 +2,8 @@
 //!
 //! A state is the board packed into one integer, a few bits per slot (`u64` up to 16 slots,
 //! `u128` up to 25), so the notebook stays small. Successors come in slot order, the reading
-//! order of the tile that slides into the blank: the order the seed's ties rely on.
+//! order of the tile that slides into the blank: the order ties rely on (the built-in puzzle
+//! 542703816 ties on its second step).
 
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
@@ -200,7 +201,7 @@ pub fn slidable(width: usize, height: usize, tiles: &[u8]) -> Vec<usize> {
     }
 }
 
-/// A hand move on a start board (the seed's way to make a new puzzle): slides the tile in
+/// A hand move on a start board (how the app makes a new puzzle): slides the tile in
 /// `slot` into the blank. Returns false, changing nothing, when it is not next to the blank.
 pub fn slide(width: usize, height: usize, tiles: &mut [u8], slot: usize) -> bool {
     if !slidable(width, height, tiles).contains(&slot) {
@@ -376,13 +377,14 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
 mod tests {
     use super::*;
 
-    fn seed() -> SlidingPuzzle<u64> {
+    /// The built-in puzzle 542703816.
+    fn built_in() -> SlidingPuzzle<u64> {
         SlidingPuzzle::new(3, 3, vec![5, 4, 2, 7, 0, 3, 8, 1, 6], default_goal(3, 3))
     }
 
     #[test]
-    fn the_seeds_estimate_is_12() {
-        let p = seed();
+    fn the_built_in_puzzles_estimate_is_12() {
+        let p = built_in();
         assert_eq!(
             p.estimate(&p.start(), Heuristic::Manhattan),
             Cost::units(12)
@@ -392,7 +394,7 @@ mod tests {
 
     #[test]
     fn successors_come_in_slot_order_with_tile_and_direction() {
-        let p = seed();
+        let p = built_in();
         let mut out = Vec::new();
         p.successors(&p.start(), &mut out);
         let labels: Vec<String> = out
