@@ -5,7 +5,7 @@
 //! the successors of a state are the columns of the next row, left to right, and a column some
 //! queen already attacks is pruned at generation (with forward checking, so is a column that
 //! leaves a later row without a safe square). Generate and test instead runs through complete
-//! candidate boards, in the order of the classic brute-force solvers (see [`candidates`]).
+//! candidate boards, in the order of the classic brute-force solvers (see `candidates.rs`).
 //!
 //! A state is packed: 5 bits of column per board row in three words plus a count, or, for the
 //! candidates of "queens on any free squares" (boards up to 8×8), one bit per square.
