@@ -1,7 +1,7 @@
 //! Checking a run against a trace, step by step: the first place they part ways, in the step
 //! log's words.
 
-use super::TraceStep;
+use super::step::TraceStep;
 use crate::engine::session::Session;
 use serde::Serialize;
 

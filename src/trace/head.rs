@@ -1,11 +1,16 @@
 //! The parts of a trace file around its steps: the RON head (format, engine, scenario), the
 //! line before the steps and the end line with the outcome.
 
-use super::{ENGINE_VERSION, TRACE_FORMAT};
 use crate::engine::settings::Settings;
 use crate::scenario::{Scenario, SearchSpec, ron_options};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
+
+/// The version of the engine that writes traces; a trace from another one is refused.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The layout of trace files (raised when the layout changes).
+pub const TRACE_FORMAT: u32 = 2;
 
 /// The line between the head and the steps.
 pub(super) const STEPS_LINE: &str = "steps:";

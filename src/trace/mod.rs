@@ -24,28 +24,25 @@
 //! About 7 to 14 bytes per step (the pick's digits, a space, four digits, a newline).
 
 mod check;
+mod error;
 mod head;
 mod reader;
 mod step;
 mod writer;
 
 pub use check::{Difference, compare, compare_end, step_and_compare};
+pub use error::TraceError;
+pub use head::{ENGINE_VERSION, TRACE_FORMAT};
 pub use reader::TraceReader;
 pub use step::TraceStep;
 pub use writer::TraceWriter;
 
 use crate::engine::session::Session;
 use crate::engine::settings::Settings;
-use crate::scenario::{Scenario, ScenarioError, SearchSpec};
+use crate::scenario::{Scenario, SearchSpec};
 use head::{Head, write_end};
 use std::io::{BufRead, Write};
 use std::path::Path;
-
-/// The version of the engine that writes traces; a trace from another one is refused.
-pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// The layout of trace files (raised when the layout changes).
-pub const TRACE_FORMAT: u32 = 2;
 
 /// A saved run, held in memory (the app goes back and forth over it; the CLI streams with
 /// [`TraceWriter`] and [`TraceReader`] instead).
@@ -59,33 +56,6 @@ pub struct Trace {
     /// The outcome in words, once the run ended (a refusal has no steps, only this).
     pub outcome: Option<String>,
     pub steps: Vec<TraceStep>,
-}
-
-/// Why a trace could not be used.
-#[derive(Debug, thiserror::Error)]
-pub enum TraceError {
-    #[error("cannot read {path}: {message}")]
-    Read { path: String, message: String },
-    #[error("{path}: line {line}, column {column}: {message} (a damaged or hand-broken trace)")]
-    Syntax {
-        path: String,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error(
-        "{path} was recorded by frontier {found} (trace format {format}); this is frontier \
-         {ENGINE_VERSION} (format {TRACE_FORMAT}): record it again with this version"
-    )]
-    Version {
-        path: String,
-        found: String,
-        format: u32,
-    },
-    #[error("cannot save {path}: {message}")]
-    Write { path: String, message: String },
-    #[error(transparent)]
-    Scenario(#[from] ScenarioError),
 }
 
 impl Trace {

@@ -1,8 +1,9 @@
 //! Reading a trace step by step: the head (its version checked first), then one step line at
 //! a time, then the end line; damage is told with line and column.
 
-use super::head::{END_PREFIX, Head, STEPS_LINE, Version};
-use super::{ENGINE_VERSION, TRACE_FORMAT, TraceError, TraceStep};
+use super::error::TraceError;
+use super::head::{END_PREFIX, ENGINE_VERSION, Head, STEPS_LINE, TRACE_FORMAT, Version};
+use super::step::TraceStep;
 use crate::engine::session::Session;
 use crate::scenario::{Scenario, SearchSpec, ron_options};
 use std::io::BufRead;

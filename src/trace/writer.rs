@@ -1,7 +1,8 @@
 //! Writing a trace step by step to a file, in constant memory.
 
+use super::error::TraceError;
 use super::head::{Head, write_end};
-use super::{TraceError, TraceStep};
+use super::step::TraceStep;
 use crate::engine::session::Session;
 use crate::engine::settings::Settings;
 use crate::scenario::Scenario;

@@ -22,7 +22,7 @@ use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, Settings};
 use crate::engine::view::{BoardView, Cell};
-use packed::{col_of, with_col};
+use packed::{Attacks, col_of, with_col};
 
 /// The largest board (a column fits in 5 bits, a diagonal in a `u64`).
 pub const MAX_SIZE: usize = 32;
@@ -116,11 +116,11 @@ impl NQueens {
         let Board::Rows { placed, .. } = *board else {
             return None;
         };
-        let a = self.attacks_of(queens);
+        let a = Attacks::of(self.size, queens);
         self.order[usize::from(placed) + 1..]
             .iter()
             .copied()
-            .find(|&row| self.safe(&a, row) == 0)
+            .find(|&row| a.safe(self.size, row) == 0)
     }
 
     /// The first queen of `queens` that attacks `square`, and whether along a line (column or
@@ -232,16 +232,16 @@ impl Problem for NQueens {
             return;
         };
         let queens = self.queens(board);
-        let a = self.attacks_of(&queens);
-        let safe = self.safe(&a, row);
+        let a = Attacks::of(self.size, &queens);
+        let safe = a.safe(self.size, row);
         let later = &self.order[usize::from(placed) + 1..];
         for col in 0..self.size {
             let mv = Column::try_from(col).expect("at most 32 columns");
             let mut ok = safe >> col & 1 == 1;
             if ok && self.forward_checking {
                 let mut b = a;
-                self.add(&mut b, Cell { row, col });
-                ok = later.iter().all(|&r| self.safe(&b, r) != 0);
+                b.add(self.size, Cell { row, col });
+                ok = later.iter().all(|&r| b.safe(self.size, r) != 0);
             }
             out.push(if ok {
                 Successor::Child {

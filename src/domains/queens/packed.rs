@@ -1,7 +1,6 @@
 //! The packed board and the attack bit sets: a board row's column in 5 bits (12 rows to a
 //! word), the attacked columns and diagonals as `u64` sets.
 
-use super::NQueens;
 use crate::engine::view::Cell;
 
 const COL_BITS: usize = 5;
@@ -16,32 +15,27 @@ pub(super) struct Attacks {
     anti: u64,
 }
 
-impl NQueens {
-    /// Every column of a row.
-    fn full(&self) -> u64 {
-        (1u64 << self.size) - 1
-    }
-
-    /// Adds queen `q` to the attacks `a`.
-    pub(super) fn add(&self, a: &mut Attacks, q: Cell) {
-        a.cols |= 1 << q.col;
-        a.diag |= 1 << (q.row + q.col);
-        a.anti |= 1 << (q.col + self.size - 1 - q.row);
-    }
-
-    /// Columns of `row` no queen in `a` attacks.
-    pub(super) fn safe(&self, a: &Attacks, row: usize) -> u64 {
-        let attacked = a.cols | (a.diag >> row) | (a.anti >> (self.size - 1 - row));
-        !attacked & self.full()
-    }
-
-    /// The squares `queens` attack.
-    pub(super) fn attacks_of(&self, queens: &[Cell]) -> Attacks {
+impl Attacks {
+    /// The squares `queens` attack on a board of `size`.
+    pub(super) fn of(size: usize, queens: &[Cell]) -> Attacks {
         let mut a = Attacks::default();
         for &q in queens {
-            self.add(&mut a, q);
+            a.add(size, q);
         }
         a
+    }
+
+    /// Adds queen `q` on a board of `size`.
+    pub(super) fn add(&mut self, size: usize, q: Cell) {
+        self.cols |= 1 << q.col;
+        self.diag |= 1 << (q.row + q.col);
+        self.anti |= 1 << (q.col + size - 1 - q.row);
+    }
+
+    /// Columns of `row` (on a board of `size`) no queen attacks.
+    pub(super) fn safe(&self, size: usize, row: usize) -> u64 {
+        let attacked = self.cols | (self.diag >> row) | (self.anti >> (size - 1 - row));
+        !attacked & ((1u64 << size) - 1)
     }
 }
 
