@@ -1,7 +1,7 @@
 //! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
 
+mod after_step;
 mod compare;
-mod extras;
 mod replay;
 
 pub use compare::{CompareArgs, compare};
@@ -256,7 +256,7 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         .collect();
     crate::check_outputs(&inputs, &outputs).map_err(ScenarioError::Invalid)?;
     let mut session = scenario.session(&args.search.spec())?;
-    let mut extras = extras::RunExtras::new(args, &scenario, session.view())?;
+    let mut extras = after_step::AfterStep::new(args, &scenario, session.view())?;
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),

@@ -2,8 +2,8 @@
 //! spreadsheet or a plot), and a Posthoc search trace (ShortestPathLab's visualiser) for
 //! domains whose states are places on a plane.
 //!
-//! Both are recorders fed the session after each step, so the CLI and the app export the
-//! steps they actually took.
+//! Both are recorders fed the session after each step, so `frontier run` (the only face that
+//! exports) writes the steps it actually took.
 
 use crate::engine::event::{Fate, Outcome};
 use crate::engine::store::NodeId;
@@ -294,7 +294,7 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_csv_has_a_line_per_step_and_ends_at_the_goal() {
+    fn the_built_in_puzzles_csv_has_a_line_per_step_and_ends_at_the_goal() {
         let mut s = Scenario::built_in()
             .session(&SearchSpec::default())
             .unwrap();

@@ -1,6 +1,6 @@
 //! `frontier compare`: several settings on one scenario, stepped together, tabled.
 
-use crate::engine::compare::{Comparison, Lane};
+use crate::engine::compare::{Lane, Lockstep};
 use crate::engine::memory::{DEFAULT_MAX_MEMORY, MemorySize};
 use crate::engine::settings::{Algorithm, Heuristic};
 use crate::scenario::{ScenarioError, SearchSpec};
@@ -94,7 +94,7 @@ fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Scenario
             })
         })
         .collect::<Result<Vec<_>, ScenarioError>>()?;
-    let mut comparison = Comparison::new(lanes);
+    let mut comparison = Lockstep::new(lanes);
     comparison.run(args.max_steps.unwrap_or(u64::MAX));
     let table = comparison.table();
     let io = |e: std::io::Error| ScenarioError::Write {

@@ -33,17 +33,18 @@ pub struct CompareRow {
     pub cost: Option<Cost>,
 }
 
-/// Searches stepped in lockstep.
-pub struct Comparison {
+/// Searches stepped in lockstep: a comparison of settings on one problem (the CLI's `compare`
+/// and the app's Compare window).
+pub struct Lockstep {
     lanes: Vec<Lane>,
     divergence: Option<Divergence>,
 }
 
-impl Comparison {
+impl Lockstep {
     /// Compares `lanes`, all at step 0.
     #[must_use]
-    pub fn new(lanes: Vec<Lane>) -> Comparison {
-        Comparison {
+    pub fn new(lanes: Vec<Lane>) -> Lockstep {
+        Lockstep {
             lanes,
             divergence: None,
         }
@@ -154,7 +155,7 @@ mod tests {
             Algorithm::Dijkstra,
             Algorithm::BreadthFirst,
         ];
-        let mut cmp = Comparison::new(algorithms.iter().map(|&a| lane(a)).collect());
+        let mut cmp = Lockstep::new(algorithms.iter().map(|&a| lane(a)).collect());
         cmp.run(u64::MAX);
         for (row, &a) in cmp.table().iter().zip(&algorithms) {
             let (steps, counts) = alone(a);
@@ -183,10 +184,10 @@ mod tests {
 
     #[test]
     fn the_same_settings_never_diverge_and_different_ones_do_after_the_start() {
-        let mut same = Comparison::new(vec![lane(Algorithm::AStar), lane(Algorithm::AStar)]);
+        let mut same = Lockstep::new(vec![lane(Algorithm::AStar), lane(Algorithm::AStar)]);
         same.run(u64::MAX);
         assert_eq!(same.divergence(), None);
-        let mut cmp = Comparison::new(vec![lane(Algorithm::AStar), lane(Algorithm::Dijkstra)]);
+        let mut cmp = Lockstep::new(vec![lane(Algorithm::AStar), lane(Algorithm::Dijkstra)]);
         cmp.run(u64::MAX);
         let d = cmp.divergence().expect("A* and Dijkstra part ways");
         assert!(d.step >= 2, "both pick the start first");

@@ -13,7 +13,6 @@ mod queens;
 pub mod route;
 mod sliding;
 mod sokoban;
-pub mod sokoban_route;
 
 pub use input::BoardInput;
 

@@ -1,15 +1,14 @@
 //! The Sokoban board: walls, floor, goals, boxes (on a goal in another colour), the player and
 //! the dead squares. Once a goal is accepted (and no row is selected) the board becomes a route
 //! player: ◀ ▶ and a slider walk through the solution move by move, the player's walk included
-//! (frames from [`crate::app::boards::sokoban_route::expand`]).
+//! (frames from the domain's [`Route`]).
 
 use crate::app::boards::input::BoardInput;
 use crate::app::boards::legend::{self, Swatch};
-use crate::app::boards::sokoban_route::{self, Frame};
 use crate::app::command::Command;
 use crate::app::words::counted;
-use crate::engine::view::BoardView;
-use crate::engine::view::SearchView;
+use crate::domains::sokoban::route::{Frame, Route};
+use crate::engine::view::{BoardView, SearchView};
 use eframe::egui;
 use egui::{Color32, Rect, Sense, Slider, Stroke, Ui, Vec2, pos2, vec2};
 
@@ -111,13 +110,10 @@ fn cost_words(session: &dyn SearchView, route: &[u32], (moves, pushes): (usize, 
     )
 }
 
-/// The frames of the accepted route, from the start board.
+/// The frames of the accepted route, from the boards of its states.
 fn frames(session: &dyn SearchView, route: &[u32]) -> Result<Vec<Frame>, String> {
-    let labels: Vec<String> = route
-        .windows(2)
-        .map(|w| session.move_label(w[0], w[1]))
-        .collect();
-    sokoban_route::expand(&session.start_board(), &labels)
+    let boards: Vec<BoardView> = route.iter().map(|&id| session.board(id)).collect();
+    Route::through(&boards).map(|r| r.frames())
 }
 
 /// Draws the level; `frame` (a step of the route player) replaces the view's boxes and player.

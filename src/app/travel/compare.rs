@@ -1,9 +1,9 @@
 //! The Compare window: two or more algorithms on the scenario being shown, stepped together
-//! ([`crate::engine::compare::Comparison`]): one column each with its counts, open-list size
+//! ([`crate::engine::compare::Lockstep`]): one column each with its counts, open-list size
 //! and a small plot, the first step where their picks differ, and a summary table.
 
 use crate::app::panels::status::{self, tips};
-use crate::engine::compare::{Comparison, Lane};
+use crate::engine::compare::{Lane, Lockstep};
 use crate::engine::settings::Algorithm;
 use crate::scenario::{Scenario, SearchSpec};
 use eframe::egui;
@@ -21,7 +21,7 @@ const MAX_POINTS: usize = 2000;
 pub struct CompareWindow {
     pub open: bool,
     chosen: Vec<Algorithm>,
-    comparison: Option<Comparison>,
+    comparison: Option<Lockstep>,
     /// Each lane's (step, open size) points.
     series: Vec<Vec<[f64; 2]>>,
     error: Option<String>,
@@ -55,7 +55,7 @@ impl CompareWindow {
         match lanes {
             Ok(lanes) => {
                 self.series = vec![Vec::new(); lanes.len()];
-                self.comparison = Some(Comparison::new(lanes));
+                self.comparison = Some(Lockstep::new(lanes));
             }
             Err(e) => self.error = Some(e.to_string()),
         }

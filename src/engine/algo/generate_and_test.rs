@@ -1,4 +1,4 @@
-//! Generate and test, the seed's brute-force solvers: each step tests one complete candidate
+//! Generate and test, the brute-force solver: each step tests one complete candidate
 //! board, in the domain's fixed order, until one is a goal.
 //!
 //! There is no tree and nothing to go back to, so the notebook holds only the candidate under

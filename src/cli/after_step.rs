@@ -1,5 +1,5 @@
-//! What `frontier run` does beyond stepping: the trace, CSV and Posthoc files it records and the
-//! breakpoints it stops on.
+//! What `frontier run` does after each step: record the trace, CSV and Posthoc files asked for,
+//! and stop on a breakpoint.
 
 use super::{RunArgs, Summary};
 use crate::engine::breakpoint::{Breakpoint, Watches};
@@ -10,7 +10,7 @@ use crate::trace::{TraceError, TraceWriter};
 use std::path::PathBuf;
 
 /// The recorders and breakpoints of one run.
-pub struct RunExtras {
+pub struct AfterStep {
     trace: Option<TraceWriter>,
     csv: Option<(PathBuf, CsvRecorder)>,
     posthoc: Option<(PathBuf, PosthocRecorder)>,
@@ -29,8 +29,8 @@ fn trace_unusable(e: TraceError) -> ScenarioError {
     ScenarioError::Invalid(e.to_string())
 }
 
-impl RunExtras {
-    /// The extras `args` ask for, on a search of `scenario` at step 0. A trace is written as
+impl AfterStep {
+    /// The recorders and breakpoints `args` ask for, on a search of `scenario` at step 0. A trace is written as
     /// the run goes, so its file is opened here.
     ///
     /// # Errors
@@ -39,14 +39,14 @@ impl RunExtras {
         args: &RunArgs,
         scenario: &Scenario,
         session: &dyn SearchView,
-    ) -> Result<RunExtras, ScenarioError> {
+    ) -> Result<AfterStep, ScenarioError> {
         let trace = args
             .trace
             .as_deref()
             .map(|p| TraceWriter::create(p, scenario, session.settings()))
             .transpose()
             .map_err(trace_unusable)?;
-        Ok(RunExtras {
+        Ok(AfterStep {
             trace,
             csv: args.csv.clone().map(|p| (p, CsvRecorder::default())),
             posthoc: args
