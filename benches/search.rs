@@ -67,7 +67,7 @@ fn report(name: &str, search: &Search<SlidingPuzzle<u64>>) {
     eprintln!(
         "{name}: {} states checked, {stored} stored, {} steps recorded, {:.1} bytes per stored state",
         search.counts().states_checked,
-        search.log().len(),
+        search.step_record().len(),
         bytes as f64 / stored as f64
     );
 }

@@ -8,7 +8,7 @@ use frontier::app::FrontierApp;
 use frontier::app::command::Command;
 use frontier::app::panels::tables::{Sort, SortColumn, sorted_ids};
 use frontier::app::state::Layout;
-use frontier::engine::store::Status;
+use frontier::engine::notebook::Status;
 use frontier::scenario::Scenario;
 use std::path::Path;
 use std::time::Instant;

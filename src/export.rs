@@ -6,7 +6,7 @@
 //! exports) writes the steps it actually took.
 
 use crate::engine::event::{Fate, Outcome};
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::engine::view::SearchView;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -38,7 +38,7 @@ fn solve(
     s.run(u64::MAX);
     let cost = s
         .solution()
-        .map(|route| s.core().store.node(*route.last().unwrap()).g.to_string());
+        .map(|route| s.core().notebook.node(*route.last().unwrap()).g.to_string());
     (s.outcome().cloned(), cost, s)
 }
 
@@ -246,7 +246,7 @@ fn a_full_notebook_stops_backtracking() {
     );
     s.run(u64::MAX);
     assert_eq!(s.outcome(), Some(&Outcome::LimitReached));
-    assert!(s.core().store.len() <= 20);
+    assert!(s.core().notebook.len() <= 20);
     let session: &dyn Session = &s;
     assert!(
         session

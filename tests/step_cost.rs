@@ -105,7 +105,7 @@ fn backtracking_compares_as_many_states_per_step_deep_as_shallow() {
     assert_eq!(
         search
             .core()
-            .store
+            .notebook
             .node(search.last_event().pick.as_ref().unwrap().id)
             .depth,
         19_999

@@ -4,7 +4,7 @@
 
 use crate::domains::queens::QueensEdit;
 use crate::engine::breakpoint::Breakpoint;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::scenario::SettingChange;
 use crate::scenario::grid_edit::GridEdit;
 use std::path::PathBuf;

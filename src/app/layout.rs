@@ -5,7 +5,7 @@
 use crate::app::command::Command;
 use crate::app::panels::{board, lesson, pick, plot, status, steplog, tables, toolbar};
 use crate::app::{FrontierApp, window_title};
-use crate::engine::store::Status;
+use crate::engine::notebook::Status;
 use crate::scenario::ProblemSpec;
 use eframe::egui::{self, CentralPanel, Color32, Panel, RichText, ScrollArea, Ui};
 

@@ -26,8 +26,8 @@ pub mod worker;
 
 pub use window::{run, window_title};
 
+use crate::engine::notebook::NodeId;
 use crate::engine::session::Session;
-use crate::engine::store::NodeId;
 use crate::engine::timeline::Timeline;
 use crate::engine::view::SearchView;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};

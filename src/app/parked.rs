@@ -4,12 +4,12 @@
 
 use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome, Pick, StepEvent};
-use crate::engine::frontier::Key;
+use crate::engine::frontier::OpenKey;
 use crate::engine::heuristic_check::HeuristicWarning;
-use crate::engine::log::Log;
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::session::Session;
 use crate::engine::settings::{Heuristic, Settings};
-use crate::engine::store::{NodeId, Status};
+use crate::engine::step_record::StepRecord;
 use crate::engine::view::{BoardView, Row, SearchView};
 
 /// Stands in for a search that is away on a worker thread: its step count, counts and
@@ -20,7 +20,7 @@ pub struct Parked {
     counts: Counts,
     settings: Settings,
     event: StepEvent,
-    log: Log,
+    log: StepRecord,
 }
 
 impl Parked {
@@ -32,7 +32,7 @@ impl Parked {
             counts: session.counts(),
             settings: session.settings().clone(),
             event: StepEvent::default(),
-            log: Log::default(),
+            log: StepRecord::default(),
         }
     }
 }
@@ -99,7 +99,7 @@ impl SearchView for Parked {
     fn event_lines(&self, _: &StepEvent) -> Vec<String> {
         Vec::new()
     }
-    fn log(&self) -> &Log {
+    fn step_record(&self) -> &StepRecord {
         &self.log
     }
     fn strategy_status(&self) -> Option<String> {
@@ -117,7 +117,7 @@ impl SearchView for Parked {
     fn position(&self, _: NodeId) -> Option<(i64, i64)> {
         None
     }
-    fn open_key(&self, _: NodeId) -> Option<Key> {
+    fn open_key(&self, _: NodeId) -> Option<OpenKey> {
         None
     }
     fn candidates(&self) -> Option<u128> {

@@ -3,7 +3,7 @@
 
 use super::cost::Cost;
 use super::frontier::TieLevels;
-use super::store::NodeId;
+use super::notebook::NodeId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

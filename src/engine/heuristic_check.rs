@@ -14,8 +14,8 @@
 //! Words are built only when asked.
 
 use super::cost::Cost;
+use super::notebook::NodeId;
 use super::settings::Algorithm;
-use super::store::NodeId;
 use serde::Serialize;
 
 /// At most this many inconsistent edges are recorded per search (the first ones met), so a

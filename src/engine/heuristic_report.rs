@@ -5,9 +5,9 @@
 
 use super::cost::Cost;
 use super::heuristic_check::{HeuristicWarning, WarningKind};
+use super::notebook::NodeId;
 use super::problem::{Problem, Successor};
 use super::search::Search;
-use super::store::NodeId;
 
 /// Every warning the search has met up to its current step: the inconsistent edges in the order
 /// met, then, if a goal was accepted, the rows proven to overestimate (the largest overestimate
@@ -15,7 +15,7 @@ use super::store::NodeId;
 #[must_use]
 pub fn warnings<P: Problem>(search: &Search<P>) -> Vec<HeuristicWarning> {
     let core = search.core();
-    let store = &core.store;
+    let store = &core.notebook;
     let name = |id: NodeId| core.problem.compact(&store.node(id).state);
     let algorithm = core.settings.algorithm;
     let mut out: Vec<HeuristicWarning> = core
@@ -79,7 +79,7 @@ pub fn warnings<P: Problem>(search: &Search<P>) -> Vec<HeuristicWarning> {
 /// parents of those.
 fn goal_bounds<P: Problem>(search: &Search<P>, route: &[NodeId]) -> Vec<Cost> {
     let core = search.core();
-    let store = &core.store;
+    let store = &core.notebook;
     let total = store.node(*route.last().expect("a route has its goal")).g;
     let mut bound = vec![Cost::INFINITE; store.len()];
     for &id in route {

@@ -4,10 +4,10 @@
 use super::chunked::ChunkedVec;
 use super::event::{Counts, Fate, Outcome, StepEvent, SuccessorEvent};
 use super::heuristic_check::EdgeCheck;
-use super::log::Log;
+use super::notebook::{NodeId, Notebook};
 use super::problem::{Problem, Refusal, Successor};
 use super::settings::Settings;
-use super::store::{NodeId, Store};
+use super::step_record::StepRecord;
 use super::strategy::{Core, Strategy};
 
 /// A search in progress.
@@ -17,7 +17,7 @@ pub struct Search<P: Problem> {
     steps: u64,
     outcome: Option<Outcome>,
     event: StepEvent,
-    log: Log,
+    log: StepRecord,
     /// The largest open size after each step (what undoing a step restores).
     max_open_at: ChunkedVec<u32>,
     /// Bytes its owner holds for this search (time-travel keyframes and record), counted
@@ -45,7 +45,7 @@ impl<P: Problem> Search<P> {
                 heuristic_check: EdgeCheck::new(settings.algorithm),
                 problem,
                 settings,
-                store: Store::default(),
+                notebook: Notebook::default(),
                 counts: Counts::default(),
                 buffer: Vec::new(),
             },
@@ -53,7 +53,7 @@ impl<P: Problem> Search<P> {
             steps: 0,
             outcome: refusal.map(|r| Outcome::Refused(r.0)),
             event: StepEvent::default(),
-            log: Log::default(),
+            log: StepRecord::default(),
             max_open_at: ChunkedVec::default(),
             held_elsewhere: 0,
         }
@@ -126,7 +126,7 @@ impl<P: Problem> Search<P> {
                 .successors(i)
                 .filter(|s| s.fate == Fate::StoredNew)
                 .count();
-            let Some(first_new) = (self.core.store.len().checked_sub(stored))
+            let Some(first_new) = (self.core.notebook.len().checked_sub(stored))
                 .and_then(|rows| NodeId::try_from(rows).ok())
             else {
                 return false;
@@ -136,7 +136,11 @@ impl<P: Problem> Search<P> {
                 return false;
             }
             let counts = &mut self.core.counts;
-            if self.core.problem.is_goal(&self.core.store.node(pick).state) {
+            if self
+                .core
+                .problem
+                .is_goal(&self.core.notebook.node(pick).state)
+            {
                 counts.solutions -= 1;
             } else {
                 counts.states_checked -= 1;
@@ -188,14 +192,14 @@ impl<P: Problem> Search<P> {
     }
 
     #[must_use]
-    pub fn log(&self) -> &Log {
+    pub fn step_record(&self) -> &StepRecord {
         &self.log
     }
 
     /// Bytes held by the notebook, the strategy and everything recorded per step.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.core.store.bytes()
+        self.core.notebook.bytes()
             + self.strategy.bytes()
             + self.log.bytes()
             + self.max_open_at.bytes()
@@ -211,7 +215,7 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn solution(&self) -> Option<Vec<NodeId>> {
         match (&self.outcome, &self.event.pick) {
-            (Some(Outcome::GoalFound), Some(pick)) => Some(self.core.store.route(pick.id)),
+            (Some(Outcome::GoalFound), Some(pick)) => Some(self.core.notebook.route(pick.id)),
             _ => None,
         }
     }
@@ -229,8 +233,8 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn move_label(&self, from: NodeId, to: NodeId) -> String {
         let problem = &self.core.problem;
-        let from_state = &self.core.store.node(from).state;
-        let to_state = &self.core.store.node(to).state;
+        let from_state = &self.core.notebook.node(from).state;
+        let to_state = &self.core.notebook.node(to).state;
         let mut out = Vec::new();
         problem.successors(from_state, &mut out);
         out.into_iter()
@@ -247,7 +251,7 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn successor_words(&self, parent: NodeId, event: &SuccessorEvent) -> String {
         let problem = &self.core.problem;
-        let from = &self.core.store.node(parent).state;
+        let from = &self.core.notebook.node(parent).state;
         let mut out = Vec::new();
         problem.successors(from, &mut out);
         match (out.get(event.index as usize), event.fate) {

@@ -4,13 +4,13 @@
 //! hands out [`Session::view`] to everything that only shows it.
 
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
-use super::frontier::Key;
+use super::frontier::OpenKey;
 use super::heuristic_check::HeuristicWarning;
-use super::log::Log;
+use super::notebook::{NodeId, Status};
 use super::problem::Problem;
 use super::search::Search;
 use super::settings::{Algorithm, Heuristic, Settings};
-use super::store::{NodeId, Status};
+use super::step_record::StepRecord;
 use super::view::{BoardView, Row, SearchView};
 
 /// A search you drive: step it, wind it back, copy it. Everything it can tell is in its
@@ -78,11 +78,11 @@ where
     }
 
     fn rows(&self) -> usize {
-        self.core().store.len()
+        self.core().notebook.len()
     }
 
     fn row(&self, id: NodeId) -> Row {
-        let store = &self.core().store;
+        let store = &self.core().notebook;
         let node = store.node(id);
         Row {
             id,
@@ -98,12 +98,12 @@ where
 
     fn state_text(&self, id: NodeId) -> String {
         let core = self.core();
-        core.problem.compact(&core.store.node(id).state)
+        core.problem.compact(&core.notebook.node(id).state)
     }
 
     fn board(&self, id: NodeId) -> BoardView {
         let core = self.core();
-        core.problem.board(&core.store.node(id).state)
+        core.problem.board(&core.notebook.node(id).state)
     }
 
     fn start_board(&self) -> BoardView {
@@ -123,7 +123,7 @@ where
     }
 
     fn route(&self, id: NodeId) -> Vec<NodeId> {
-        self.core().store.route(id)
+        self.core().notebook.route(id)
     }
 
     fn move_label(&self, from: NodeId, to: NodeId) -> String {
@@ -180,8 +180,8 @@ where
         lines
     }
 
-    fn log(&self) -> &Log {
-        Search::log(self)
+    fn step_record(&self) -> &StepRecord {
+        Search::step_record(self)
     }
 
     fn strategy_status(&self) -> Option<String> {
@@ -202,21 +202,21 @@ where
 
     fn places(&self) -> Vec<Option<usize>> {
         let core = self.core();
-        (0..core.store.len())
+        (0..core.notebook.len())
             .map(|i| {
                 let id = NodeId::try_from(i).expect("ids fit in u32");
-                core.problem.place(&core.store.node(id).state)
+                core.problem.place(&core.notebook.node(id).state)
             })
             .collect()
     }
 
-    fn open_key(&self, id: NodeId) -> Option<Key> {
-        self.strategy().open_key(id, self.core().store.node(id))
+    fn open_key(&self, id: NodeId) -> Option<OpenKey> {
+        self.strategy().open_key(id, self.core().notebook.node(id))
     }
 
     fn position(&self, id: NodeId) -> Option<(i64, i64)> {
         let core = self.core();
-        core.problem.position(&core.store.node(id).state)
+        core.problem.position(&core.notebook.node(id).state)
     }
 
     fn heuristics(&self) -> &'static [Heuristic] {
@@ -228,7 +228,7 @@ where
     }
 
     fn statuses(&self) -> Vec<Status> {
-        let store = &self.core().store;
+        let store = &self.core().notebook;
         (0..store.len())
             .map(|i| store.status(NodeId::try_from(i).expect("ids fit in u32")))
             .collect()

@@ -4,11 +4,11 @@
 
 use super::cost::Cost;
 use super::event::{Counts, Outcome, Pick, StepEvent};
-use super::frontier::Key;
+use super::frontier::OpenKey;
 use super::heuristic_check::EdgeCheck;
+use super::notebook::{Lookup, Node, NodeId, Notebook, Status};
 use super::problem::{Problem, Successor};
 use super::settings::Settings;
-use super::store::{Lookup, Node, NodeId, Status, Store};
 
 /// What storing one successor did to the notebook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub enum Stored {
 pub struct Core<P: Problem> {
     pub problem: P,
     pub settings: Settings,
-    pub store: Store<P::State>,
+    pub notebook: Notebook<P::State>,
     pub counts: Counts,
     /// Successor buffer, reused by every expansion.
     pub buffer: Vec<Successor<P::State, P::Move>>,
@@ -57,7 +57,7 @@ impl<P: Problem> Core<P> {
 
     /// Adds a new open row and counts it.
     pub fn add_row(&mut self, node: Node<P::State>) -> NodeId {
-        let id = self.store.insert(node);
+        let id = self.notebook.insert(node);
         self.count_new_row();
         id
     }
@@ -70,11 +70,11 @@ impl<P: Problem> Core<P> {
 
     /// Changes a row's status and keeps the open and closed counts right.
     pub fn set_status(&mut self, id: NodeId, status: Status) {
-        let before = self.store.status(id);
+        let before = self.notebook.status(id);
         if before == status {
             return;
         }
-        self.store.set_status(id, status);
+        self.notebook.set_status(id, status);
         match status {
             Status::Open => {
                 self.counts.open += 1;
@@ -94,7 +94,7 @@ impl<P: Problem> Core<P> {
         let mut out = std::mem::take(&mut self.buffer);
         out.clear();
         self.problem
-            .successors(&self.store.node(id).state, &mut out);
+            .successors(&self.notebook.node(id).state, &mut out);
         out
     }
 
@@ -102,7 +102,7 @@ impl<P: Problem> Core<P> {
         self.buffer = buffer;
     }
 
-    /// Stores `state` reached from `parent` at cost `g`, as the seed's Store Neighbor does: a new
+    /// Stores `state` reached from `parent` at cost `g`, as the seed's Notebook Neighbor does: a new
     /// state becomes an open row if there is room; a stored one takes the new route only when it
     /// is cheaper and `reopens` allows it, and is then open again.
     pub fn store_successor(
@@ -112,9 +112,9 @@ impl<P: Problem> Core<P> {
         g: Cost,
         reopens: bool,
     ) -> Stored {
-        let from = self.store.node(parent);
+        let from = self.notebook.node(parent);
         let (depth, h_from, cost) = (from.depth + 1, from.h, g - from.g);
-        let existing = match self.store.lookup(&state) {
+        let existing = match self.notebook.lookup(&state) {
             Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
             Lookup::Vacant(slot) => {
                 let h = self.problem.estimate(&state, self.settings.heuristic);
@@ -125,16 +125,16 @@ impl<P: Problem> Core<P> {
             }
             Lookup::Stored(existing) => existing,
         };
-        let node = self.store.node(existing);
+        let node = self.notebook.node(existing);
         self.heuristic_check
             .edge(parent, h_from, existing, node.h, cost);
         if !reopens || g >= node.g {
             return Stored::Kept(existing);
         }
-        let (old_g, old_depth, was) = (node.g, node.depth, self.store.status(existing));
-        self.store.node_mut(existing).reroute(g, parent, depth);
+        let (old_g, old_depth, was) = (node.g, node.depth, self.notebook.status(existing));
+        self.notebook.node_mut(existing).reroute(g, parent, depth);
         if was == Status::Closed {
-            self.store.count_reopening(existing);
+            self.notebook.count_reopening(existing);
             self.counts.reopened += 1;
             self.set_status(existing, Status::Open);
         }
@@ -169,7 +169,7 @@ pub trait Strategy<P: Problem> {
     /// The row's place in a best-first open list, for faces that keep the list sorted
     /// themselves: `Some` only where the open list is a sort by a fixed key per row and rows
     /// change only as the log records (no stack, no dropped rows).
-    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<Key> {
+    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<OpenKey> {
         let _ = (id, node);
         None
     }

@@ -20,8 +20,8 @@
 //! went ([`TimelineError`]). Faces read the search through [`Timeline::view`].
 
 use super::event::StepEvent;
-use super::log::Log;
 use super::session::Session;
+use super::step_record::StepRecord;
 use super::view::SearchView;
 
 /// Steps between keyframes before any thinning.
@@ -60,7 +60,7 @@ pub struct Timeline {
     budget: usize,
     keyframe_bytes: usize,
     /// Every step taken so far, including those after the current one.
-    record: Log,
+    record: StepRecord,
 }
 
 impl Timeline {
@@ -80,7 +80,7 @@ impl Timeline {
         let budget = budget.min(view.settings().max_memory.bytes() / 4);
         let first = session.snapshot();
         Timeline {
-            record: view.log().clone(),
+            record: view.step_record().clone(),
             keyframe_bytes: first.view().memory_bytes(),
             keyframes: vec![first],
             current: session,
@@ -116,7 +116,7 @@ impl Timeline {
 
     /// Every recorded step, packed.
     #[must_use]
-    pub fn record(&self) -> &Log {
+    pub fn record(&self) -> &StepRecord {
         &self.record
     }
 
@@ -151,7 +151,7 @@ impl Timeline {
         }
         self.current.step();
         if index < self.record.len() {
-            if !same_step(self.view().log(), &self.record, index) {
+            if !same_step(self.view().step_record(), &self.record, index) {
                 return Err(TimelineError::Diverged(index as u64 + 1));
             }
         } else {
@@ -229,7 +229,7 @@ impl Timeline {
             return Ok(false);
         }
         let index = usize::try_from(target - 1).expect("steps fit in usize");
-        if !same_step(self.view().log(), &self.record, index) {
+        if !same_step(self.view().step_record(), &self.record, index) {
             return Err(TimelineError::Diverged(target));
         }
         Ok(true)
@@ -258,7 +258,7 @@ impl Timeline {
 }
 
 /// Whether step `index` (0-based) is the same in both logs.
-fn same_step(a: &Log, b: &Log, index: usize) -> bool {
+fn same_step(a: &StepRecord, b: &StepRecord, index: usize) -> bool {
     a.len() > index && a.pick(index) == b.pick(index) && a.successors(index).eq(b.successors(index))
 }
 

@@ -3,11 +3,11 @@
 
 use super::cost::Cost;
 use super::event::{Counts, Outcome, Pick, StepEvent};
-use super::frontier::Key;
+use super::frontier::OpenKey;
 use super::heuristic_check::HeuristicWarning;
-use super::log::Log;
+use super::notebook::{NodeId, Status};
 use super::settings::{Heuristic, Settings};
-use super::store::{NodeId, Status};
+use super::step_record::StepRecord;
 use serde::{Deserialize, Serialize};
 
 /// Everything a face can ask of a search without moving it: tables, boards, the step log and
@@ -45,7 +45,7 @@ pub trait SearchView {
     /// Row `id`'s key in a best-first open list (see
     /// [`crate::engine::strategy::Strategy::open_key`]), so a table can keep the list sorted
     /// itself; `None` for strategies whose open order only they know (stacks, deepening).
-    fn open_key(&self, id: NodeId) -> Option<Key>;
+    fn open_key(&self, id: NodeId) -> Option<OpenKey>;
     /// What the next step will pick and why (`None` once the search is over).
     fn next_pick(&self) -> Option<Pick>;
     /// Rows from the start to `id`.
@@ -57,7 +57,7 @@ pub trait SearchView {
     fn last_event(&self) -> &StepEvent;
     /// A step in words: the pick and why, then each successor's fate.
     fn event_lines(&self, event: &StepEvent) -> Vec<String>;
-    fn log(&self) -> &Log;
+    fn step_record(&self) -> &StepRecord;
     /// The strategy's own state in words (IDA*'s threshold), if it has one.
     fn strategy_status(&self) -> Option<String>;
     /// Bytes held by the notebook, open list and log.

@@ -2,7 +2,7 @@
 //! step did, written as one short line.
 
 use crate::engine::event::StepEvent;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use std::hash::{Hash, Hasher};
 
 /// The digits of the digest, six bits each.

@@ -9,7 +9,7 @@ mod labels;
 use crate::app::boards::camera::{self, Camera};
 use crate::app::boards::legend::{self, Swatch};
 use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, MARKS, OPEN, ROUTE, START};
-use crate::engine::store::Status;
+use crate::engine::notebook::Status;
 use crate::engine::view::{GraphEdgeView, GraphNodeView};
 use eframe::egui;
 use egui::{Color32, FontId, Id, PointerButton, Pos2, Sense, Stroke, Ui, Vec2, vec2};

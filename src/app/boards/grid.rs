@@ -11,7 +11,7 @@ use crate::app::boards::legend::{self, Swatch};
 use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, MARKS, OPEN, ROUTE, START};
 use crate::app::command::Command;
 use crate::domains::grid::Cell;
-use crate::engine::store::{NodeId, Status};
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::BoardView;
 use crate::engine::view::SearchView;
 use crate::scenario::grid_edit::GridEdit;

@@ -2,7 +2,7 @@
 //! dispatch ([`crate::app::boards::show`]) hands it to the view for the domain. It lives apart
 //! from the dispatch so the views never import the module that calls them.
 
-use crate::engine::store::{NodeId, Status};
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::BoardView;
 use crate::engine::view::SearchView;
 use eframe::egui::Id;

@@ -1,7 +1,7 @@
 //! Where the open and closed rows stand on a map board (graph nodes, grid cells), gathered
 //! once per step rather than once per frame: [`SearchView::places`] walks every row.
 
-use crate::engine::store::{NodeId, Status};
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::SearchView;
 use std::collections::BTreeMap;
 

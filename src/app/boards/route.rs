@@ -3,7 +3,7 @@
 
 use crate::app::boards::{self, BoardInput};
 use crate::app::words::counted;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::engine::view::BoardView;
 use crate::engine::view::SearchView;
 use eframe::egui;

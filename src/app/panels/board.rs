@@ -4,7 +4,7 @@
 use crate::app::boards::{self, marks::PlaceMarks};
 use crate::app::command::Command;
 use crate::app::words;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::engine::view::{BoardView, SearchView};
 use eframe::egui::{self, ScrollArea, Ui};
 

@@ -6,7 +6,7 @@
 use crate::app::command::{Command, TravelCommand};
 use crate::app::words::WARN_MARK;
 use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::engine::view::SearchView;
 use crate::scenario::{ProblemSpec, Scenario};
 use eframe::egui;

@@ -2,7 +2,7 @@
 
 use crate::app::playback::Fine;
 use crate::engine::event::Pick;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::engine::tie::TieKey;
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;

@@ -4,8 +4,8 @@
 
 use crate::app::boards::palette::{CURRENT, OPEN};
 use crate::app::command::Command;
+use crate::engine::notebook::NodeId;
 use crate::engine::settings::Algorithm;
-use crate::engine::store::NodeId;
 use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Id, Ui};

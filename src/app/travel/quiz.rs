@@ -4,7 +4,7 @@
 //! without an answer counts as skipped.
 
 use crate::engine::event::Pick;
-use crate::engine::store::{NodeId, Status};
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;
 use eframe::egui;

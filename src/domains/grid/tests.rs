@@ -34,7 +34,7 @@ fn solve(g: Grid, algorithm: Algorithm, heuristic: Heuristic) -> Option<Cost> {
         _ => return None,
     }
     let id = *s.solution()?.last()?;
-    Some(s.core().store.node(id).g)
+    Some(s.core().notebook.node(id).g)
 }
 
 #[test]

@@ -11,9 +11,9 @@
 use crate::engine::cost::Cost;
 use crate::engine::event::{Outcome, Pick, StepEvent};
 use crate::engine::frontier::TieLevel;
+use crate::engine::notebook::{Node, NodeId, Status};
 use crate::engine::problem::Problem;
 use crate::engine::settings::{Candidates, Settings};
-use crate::engine::store::{Node, NodeId, Status};
 use crate::engine::strategy::{Core, Strategy};
 
 use super::backtracking::drop_rows;
@@ -66,7 +66,7 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
         let next = if self.written == 0 {
             core.problem.first_candidate(self.mode)
         } else {
-            let held = &core.store.node(0).state;
+            let held = &core.notebook.node(0).state;
             core.problem.next_candidate(self.mode, held)
         };
         let Some(candidate) = next else {
@@ -107,7 +107,7 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
                 self.mode
             ));
         }
-        if core.problem.is_goal(&core.store.node(id).state) {
+        if core.problem.is_goal(&core.notebook.node(id).state) {
             core.counts.solutions += 1;
             event.note = Some(format!(
                 "candidate {}{} is a solution",

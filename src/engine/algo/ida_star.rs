@@ -16,9 +16,9 @@
 use super::backtracking::{Bound, DepthFirst, drop_rows};
 use crate::engine::cost::Cost;
 use crate::engine::event::{Outcome, Pick, StepEvent};
+use crate::engine::notebook::{Node, NodeId};
 use crate::engine::problem::Problem;
 use crate::engine::settings::Settings;
-use crate::engine::store::{Node, NodeId};
 use crate::engine::strategy::{Core, Strategy};
 
 /// Which quantity the threshold bounds.

@@ -3,7 +3,7 @@
 
 use super::sort::SortColumn;
 use super::sorted::is_best_first;
-use crate::engine::store::Status;
+use crate::engine::notebook::Status;
 use crate::engine::view::SearchView;
 use egui_extras::Column;
 

@@ -3,8 +3,8 @@
 
 use super::sort::{Sort, sort_key};
 use crate::engine::event::Fate;
-use crate::engine::frontier::Key;
-use crate::engine::store::{NodeId, Status};
+use crate::engine::frontier::OpenKey;
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;
 use std::time::Instant;
@@ -25,7 +25,7 @@ enum Place {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Rank {
     /// The best-first open list's key, which is its pick order (it ends in the storing rank).
-    Pick(Key),
+    Pick(OpenKey),
     /// The place in an open list only the session can order (a stack, an iterative-deepening
     /// path).
     Listed(u32),
@@ -212,7 +212,7 @@ impl SortedIds {
         let Some(placer) = Placer::new(session, status, sort) else {
             return false;
         };
-        let log = session.log();
+        let log = session.step_record();
         let to = session.steps();
         let (Ok(from), Ok(to)) = (usize::try_from(from), usize::try_from(to)) else {
             return false;

@@ -8,7 +8,7 @@ use crate::app::command::Command;
 use crate::app::panels::pick::tie_marks;
 use crate::app::words::WARN_MARK;
 use crate::engine::event::Pick;
-use crate::engine::store::{NodeId, Status};
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;
 use eframe::egui;

@@ -3,8 +3,8 @@
 use super::sort::sort_key;
 use super::{Sort, SortColumn, SortedIds, sorted_ids};
 use crate::app::panels::testing::built_in_after;
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::settings::Algorithm;
-use crate::engine::store::{NodeId, Status};
 use crate::engine::view::SearchView;
 use crate::scenario::{LIBRARY, Scenario, SearchSpec};
 
