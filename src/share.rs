@@ -8,7 +8,7 @@
 
 use crate::domains::movingai;
 use crate::domains::sokoban;
-use crate::engine::session::Session;
+use crate::engine::view::SearchView;
 use crate::scenario::{ProblemSpec, Scenario, ScenarioError};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -162,13 +162,13 @@ fn shown(scenario: &Scenario, file: &str) -> String {
 /// algorithm, the step, the outcome as `frontier run --json` names it (`null` while the search
 /// goes on) and the two counts.
 #[must_use]
-pub fn status(scenario: &Scenario, session: &dyn Session) -> serde_json::Value {
-    let counts = session.counts();
+pub fn status(scenario: &Scenario, view: &dyn SearchView) -> serde_json::Value {
+    let counts = view.counts();
     serde_json::json!({
         "scenario": scenario.title,
-        "algorithm": session.settings().algorithm.cli_name(),
-        "step": session.steps(),
-        "outcome": session.outcome().map(|o| o.code()),
+        "algorithm": view.settings().algorithm.cli_name(),
+        "step": view.steps(),
+        "outcome": view.outcome().map(|o| o.code()),
         "states_checked": counts.states_checked,
         "states_stored": counts.states_stored,
     })

@@ -182,7 +182,7 @@ fn mark_first_frame() {
 }
 
 fn status_of(app: &FrontierApp) -> String {
-    crate::share::status(app.scenario(), app.session()).to_string()
+    crate::share::status(app.scenario(), app.view()).to_string()
 }
 
 /// Runs `f` on the app, unless it has stopped (a panic).

@@ -31,7 +31,7 @@ fn copy_link_puts_a_link_to_this_step_on_the_clipboard() {
     assert_eq!(shared.scenario.problem, h.state().scenario().problem);
     assert_eq!(
         shared.scenario.search.algorithm,
-        Some(h.state().session().settings().algorithm),
+        Some(h.state().view().settings().algorithm),
         "the link carries the settings in use"
     );
     h.run();

@@ -5,10 +5,10 @@ use crate::scenario::{LIBRARY, SearchSpec};
 /// Steps `scenario`'s search `steps` times (or to its end) and sums it up.
 fn run(scenario: &Scenario, steps: u64) -> serde_json::Value {
     let mut session = scenario.session(&SearchSpec::default()).unwrap();
-    while session.steps() < steps && session.outcome().is_none() {
+    while session.view().steps() < steps && session.view().outcome().is_none() {
         session.step();
     }
-    Summary::of(session.as_ref()).json()
+    Summary::of(session.view()).json()
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn status_reads_like_run_json() {
     let scenario = Scenario::built_in();
     let mut session = scenario.session(&SearchSpec::default()).unwrap();
     session.step();
-    let status = super::status(&scenario, session.as_ref());
+    let status = super::status(&scenario, session.view());
     assert_eq!(
         status["outcome"],
         serde_json::Value::Null,
@@ -127,11 +127,11 @@ fn status_reads_like_run_json() {
     );
     assert_eq!(status["step"], 1);
     assert_eq!(status["scenario"], scenario.title.as_str());
-    while session.outcome().is_none() {
+    while session.view().outcome().is_none() {
         session.step();
     }
-    let status = super::status(&scenario, session.as_ref());
-    let json = Summary::of(session.as_ref()).json();
+    let status = super::status(&scenario, session.view());
+    let json = Summary::of(session.view()).json();
     assert_eq!(status["outcome"], "goal_found");
     for key in ["algorithm", "outcome", "states_checked", "states_stored"] {
         assert_eq!(status[key], json[key], "{key} as in run --json");

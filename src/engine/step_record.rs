@@ -5,7 +5,7 @@
 
 use super::chunked::ChunkedVec;
 use super::event::{Fate, StepEvent};
-use super::store::NodeId;
+use super::notebook::NodeId;
 
 const FATE_SHIFT: u32 = 29;
 const ID_MASK: u32 = (1 << FATE_SHIFT) - 1;
@@ -22,7 +22,7 @@ const FATES: [Fate; 6] = [
 
 /// Every step so far, packed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Log {
+pub struct StepRecord {
     picks: ChunkedVec<u32>,
     ends: ChunkedVec<u32>,
     fates: ChunkedVec<u32>,
@@ -35,7 +35,7 @@ pub struct Recorded {
     pub fate: Fate,
 }
 
-impl Log {
+impl StepRecord {
     /// Appends a step.
     pub fn record(&mut self, event: &StepEvent) {
         self.picks
@@ -109,7 +109,7 @@ mod tests {
 
     #[test]
     fn steps_round_trip_through_the_packing() {
-        let mut log = Log::default();
+        let mut log = StepRecord::default();
         let event = StepEvent {
             step: 1,
             successors: vec![

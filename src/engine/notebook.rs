@@ -98,7 +98,7 @@ impl<S> Vacant<'_, S> {
 
 /// The notebook itself.
 #[derive(Clone, Debug)]
-pub struct Store<S> {
+pub struct Notebook<S> {
     nodes: ChunkedVec<Node<S>>,
     status: ChunkedVec<Status>,
     /// Times each reopened row was reopened; rare, so kept apart from the rows.
@@ -106,9 +106,9 @@ pub struct Store<S> {
     index: HashTable<NodeId>,
 }
 
-impl<S> Default for Store<S> {
+impl<S> Default for Notebook<S> {
     fn default() -> Self {
-        Store {
+        Notebook {
             nodes: ChunkedVec::default(),
             status: ChunkedVec::default(),
             reopened: BTreeMap::new(),
@@ -124,7 +124,7 @@ pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
     hasher.finish()
 }
 
-impl<S: Hash + Eq> Store<S> {
+impl<S: Hash + Eq> Notebook<S> {
     /// The row holding `state`, if it was stored.
     #[must_use]
     pub fn find(&self, state: &S) -> Option<NodeId> {
@@ -153,7 +153,7 @@ impl<S: Hash + Eq> Store<S> {
     }
 
     /// Writes a new open row and returns its id, without looking for the state first: graph
-    /// searches use [`Store::lookup`] instead, while tree searches (backtracking) may store a
+    /// searches use [`Notebook::lookup`] instead, while tree searches (backtracking) may store a
     /// state again on another branch.
     pub fn insert(&mut self, node: Node<S>) -> NodeId {
         let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
@@ -184,7 +184,7 @@ impl<S: Hash + Eq> Store<S> {
     }
 }
 
-impl<S> Store<S> {
+impl<S> Notebook<S> {
     #[must_use]
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -265,7 +265,7 @@ mod tests {
 
     #[test]
     fn each_state_is_found_by_its_id_in_storing_order() {
-        let mut store = Store::default();
+        let mut store = Notebook::default();
         let a = store.insert(node(42, None));
         let b = store.insert(node(7, Some(a)));
         assert_eq!((a, b), (0, 1));
@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn truncating_forgets_the_newest_rows() {
-        let mut store = Store::default();
+        let mut store = Notebook::default();
         store.insert(node(1, None));
         store.insert(node(2, Some(0)));
         store.count_reopening(1);

@@ -5,8 +5,8 @@
 use eframe::egui;
 use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
-use frontier::app::state::Layout;
 use frontier::scenario::{ProblemSpec, Scenario};
+use std::path::Path;
 
 mod common;
 use common::{press, run_to_end};
@@ -14,11 +14,10 @@ use common::{press, run_to_end};
 fn harness(name: &str) -> Harness<'static, FrontierApp> {
     common::harness_on(common::built_in(name))
 }
-use std::path::Path;
 
 /// The map's caption: how many cells the view coloured open and closed.
 fn caption(h: &Harness<'_, FrontierApp>, zoom: u32) -> String {
-    let c = h.state().session().counts();
+    let c = h.state().view().counts();
     let (w, ht) = match &h.state().scenario().problem {
         ProblemSpec::Grid { map: Some(m), .. } => {
             (m.lines().next().unwrap().len(), m.lines().count())
@@ -38,12 +37,12 @@ fn the_grid_view_colours_as_many_cells_as_the_search_has_open_and_closed() {
     press(&mut h, "Step", 5);
     h.get_by_label("States checked 5");
     // Each grid state is one cell, so the open and closed cells are the engine's counts.
-    assert_eq!(h.state().session().counts().closed, 5);
+    assert_eq!(h.state().view().counts().closed, 5);
     h.get_by_label(&caption(&h, 100));
     // Zooming in changes the caption, not the search.
     press(&mut h, "+", 1);
     h.get_by_label(&caption(&h, 150));
-    assert_eq!(h.state().session().steps(), 5);
+    assert_eq!(h.state().view().steps(), 5);
 }
 
 #[test]
@@ -78,7 +77,7 @@ fn painting_a_wall_away_restarts_the_search_on_the_edited_map() {
     run_to_end(&mut h);
     assert!(h.query_all_by_label("Goal found").count() >= 1);
     h.get_by_label("Route: 24 moves");
-    assert!(h.state().session().counts().states_checked < 96);
+    assert!(h.state().view().counts().states_checked < 96);
 }
 
 #[test]
@@ -108,17 +107,13 @@ fn a_refused_map_or_level_shows_no_board_and_does_not_panic() {
     ] {
         let text = format!("Scenario(title: \"bad\", problem: {problem})");
         let scenario = Scenario::parse(&text, "bad", Path::new(".")).unwrap();
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1500.0, 950.0))
-            .build_eframe(move |cc| {
-                FrontierApp::new(&cc.egui_ctx, scenario, Layout::default()).unwrap()
-            });
+        let mut h = common::harness_on(scenario);
         h.run();
         assert!(
             h.query_all_by_label_contains(words).count() >= 1,
             "{problem}"
         );
-        assert!(h.state().session().outcome().is_some());
+        assert!(h.state().view().outcome().is_some());
     }
 }
 

@@ -2,7 +2,12 @@
 //!
 //! A state is the board packed into one integer, a few bits per slot (`u64` up to 16 slots,
 //! `u128` up to 25), so the notebook stays small. Successors come in slot order, the reading
-//! order of the tile that slides into the blank: the order the seed's ties rely on.
+//! order of the tile that slides into the blank: the order ties rely on (the built-in puzzle
+//! 542703816 ties on its second step).
+
+mod hand;
+
+pub use hand::{slidable, slide};
 
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
@@ -179,7 +184,7 @@ impl<B: Packed> SlidingPuzzle<B> {
 
 /// The slots next to `blank` on a `width × height` board, in slot order: the tiles that can
 /// slide into it. The one rule behind the search's successors and the app's hand moves.
-fn next_to(width: usize, height: usize, blank: usize) -> impl Iterator<Item = usize> {
+pub(super) fn next_to(width: usize, height: usize, blank: usize) -> impl Iterator<Item = usize> {
     let (row, col) = (blank / width, blank % width);
     [
         (row > 0).then(|| blank - width),
@@ -189,29 +194,6 @@ fn next_to(width: usize, height: usize, blank: usize) -> impl Iterator<Item = us
     ]
     .into_iter()
     .flatten()
-}
-
-/// The slots whose tiles a hand move can slide on a board given tile by tile.
-#[must_use]
-pub fn slidable(width: usize, height: usize, tiles: &[u8]) -> Vec<usize> {
-    match tiles.iter().position(|&t| t == 0) {
-        Some(blank) if width > 0 => next_to(width, height, blank).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// A hand move on a start board (the seed's way to make a new puzzle): slides the tile in
-/// `slot` into the blank. Returns false, changing nothing, when it is not next to the blank.
-pub fn slide(width: usize, height: usize, tiles: &mut [u8], slot: usize) -> bool {
-    if !slidable(width, height, tiles).contains(&slot) {
-        return false;
-    }
-    let blank = tiles
-        .iter()
-        .position(|&t| t == 0)
-        .expect("slidable found the blank");
-    tiles.swap(blank, slot);
-    true
 }
 
 fn pack<B: Packed>(tiles: &[u8]) -> B {
@@ -373,123 +355,4 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn seed() -> SlidingPuzzle<u64> {
-        SlidingPuzzle::new(3, 3, vec![5, 4, 2, 7, 0, 3, 8, 1, 6], default_goal(3, 3))
-    }
-
-    #[test]
-    fn the_seeds_estimate_is_12() {
-        let p = seed();
-        assert_eq!(
-            p.estimate(&p.start(), Heuristic::Manhattan),
-            Cost::units(12)
-        );
-        assert_eq!(p.estimate(&p.start(), Heuristic::Misplaced), Cost::units(8));
-    }
-
-    #[test]
-    fn successors_come_in_slot_order_with_tile_and_direction() {
-        let p = seed();
-        let mut out = Vec::new();
-        p.successors(&p.start(), &mut out);
-        let labels: Vec<String> = out
-            .iter()
-            .map(|s| match s {
-                Successor::Child { mv, .. } => p.describe_move(&p.start(), *mv),
-                Successor::Pruned { .. } => unreachable!(),
-            })
-            .collect();
-        assert_eq!(
-            labels,
-            ["tile 4 down", "tile 7 right", "tile 3 left", "tile 1 up"]
-        );
-    }
-
-    #[test]
-    fn hand_moves_slide_only_tiles_next_to_the_blank() {
-        let mut tiles = vec![5, 4, 2, 7, 0, 3, 8, 1, 6];
-        assert_eq!(slidable(3, 3, &tiles), vec![1, 3, 5, 7]);
-        assert_eq!(slidable(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]), vec![1, 3]);
-        assert!(!slide(3, 3, &mut tiles, 0));
-        assert!(slide(3, 3, &mut tiles, 1));
-        assert_eq!(tiles, vec![5, 0, 2, 7, 4, 3, 8, 1, 6]);
-    }
-
-    #[test]
-    fn refusals_say_why() {
-        let refuse = |start: Vec<u8>| {
-            SlidingPuzzle::<u64>::new(3, 3, start, default_goal(3, 3))
-                .validate()
-                .unwrap_err()
-                .0
-        };
-        assert!(refuse(vec![1, 2, 3, 4, 5, 6, 8, 7, 0]).contains("cannot be solved"));
-        assert!(refuse(default_goal(3, 3)).contains("already the goal"));
-        assert!(refuse(vec![1, 2, 3]).contains("has 3 tiles"));
-        assert!(refuse(vec![1, 1, 3, 4, 5, 6, 7, 8, 0]).contains("twice"));
-        assert!(refuse(vec![1, 2, 3, 4, 5, 6, 7, 8, 9]).contains("tile 9"));
-    }
-
-    #[test]
-    fn even_widths_count_the_blank_row() {
-        // One move from the goal is solvable; swapping two tiles of the goal is not.
-        let goal = default_goal(4, 4);
-        let mut near = goal.clone();
-        near.swap(14, 15);
-        assert!(
-            SlidingPuzzle::<u64>::new(4, 4, near, goal.clone())
-                .validate()
-                .is_ok()
-        );
-        let mut swapped = goal.clone();
-        swapped.swap(0, 1);
-        assert!(
-            SlidingPuzzle::<u64>::new(4, 4, swapped, goal.clone())
-                .validate()
-                .is_err()
-        );
-        // A vertical move on an even width changes inversions by an odd number and is solvable.
-        let mut down = goal.clone();
-        down.swap(11, 15);
-        assert!(
-            SlidingPuzzle::<u64>::new(4, 4, down, goal)
-                .validate()
-                .is_ok()
-        );
-    }
-
-    #[test]
-    fn linear_conflict_adds_two_per_reversed_pair() {
-        // 2 1 3 / 4 5 6 / 7 8 0: tiles 1 and 2 swapped in their goal row.
-        let p =
-            SlidingPuzzle::<u64>::new(3, 3, vec![2, 1, 3, 4, 5, 6, 7, 8, 0], default_goal(3, 3));
-        let s = p.start();
-        assert_eq!(p.estimate(&s, Heuristic::Manhattan), Cost::units(2));
-        assert_eq!(p.estimate(&s, Heuristic::LinearConflict), Cost::units(4));
-    }
-
-    #[test]
-    fn a_goal_longer_than_the_board_is_refused_not_a_panic() {
-        // Issue 10: 800 goal entries on a 3×3 board panicked while building the distance table.
-        let goal: Vec<u8> = (0..800).map(|i| u8::try_from(i % 256).unwrap()).collect();
-        let p = SlidingPuzzle::<u64>::new(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8], goal);
-        assert!(
-            p.validate()
-                .unwrap_err()
-                .0
-                .contains("the goal has 800 tiles")
-        );
-        let p = SlidingPuzzle::<u128>::new(5, 5, default_goal(5, 5), vec![9; 900]);
-        assert!(p.validate().is_err());
-    }
-
-    #[test]
-    fn five_by_five_boards_pack_into_u128() {
-        let goal = default_goal(5, 5);
-        let p = SlidingPuzzle::<u128>::new(5, 5, goal.clone(), goal.clone());
-        assert_eq!(p.unpack(p.start()), goal);
-    }
-}
+mod tests;

@@ -1,16 +1,16 @@
-//! What `frontier run` does beyond stepping: the trace, CSV and Posthoc files it records and the
-//! breakpoints it stops on.
+//! What `frontier run` does after each step: record the trace, CSV and Posthoc files asked for,
+//! and stop on a breakpoint.
 
 use super::{RunArgs, Summary};
 use crate::engine::breakpoint::{Breakpoint, Watches};
-use crate::engine::session::Session;
+use crate::engine::view::SearchView;
 use crate::export::{CsvRecorder, PosthocRecorder};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::trace::{TraceError, TraceWriter};
 use std::path::PathBuf;
 
 /// The recorders and breakpoints of one run.
-pub struct RunExtras {
+pub struct AfterStep {
     trace: Option<TraceWriter>,
     csv: Option<(PathBuf, CsvRecorder)>,
     posthoc: Option<(PathBuf, PosthocRecorder)>,
@@ -29,8 +29,8 @@ fn trace_unusable(e: TraceError) -> ScenarioError {
     ScenarioError::Invalid(e.to_string())
 }
 
-impl RunExtras {
-    /// The extras `args` ask for, on a search of `scenario` at step 0. A trace is written as
+impl AfterStep {
+    /// The recorders and breakpoints `args` ask for, on a search of `scenario` at step 0. A trace is written as
     /// the run goes, so its file is opened here.
     ///
     /// # Errors
@@ -38,15 +38,15 @@ impl RunExtras {
     pub fn new(
         args: &RunArgs,
         scenario: &Scenario,
-        session: &dyn Session,
-    ) -> Result<RunExtras, ScenarioError> {
+        session: &dyn SearchView,
+    ) -> Result<AfterStep, ScenarioError> {
         let trace = args
             .trace
             .as_deref()
             .map(|p| TraceWriter::create(p, scenario, session.settings()))
             .transpose()
             .map_err(trace_unusable)?;
-        Ok(RunExtras {
+        Ok(AfterStep {
             trace,
             csv: args.csv.clone().map(|p| (p, CsvRecorder::default())),
             posthoc: args
@@ -63,7 +63,7 @@ impl RunExtras {
     /// # Errors
     /// A Posthoc export asked of a domain without positions (unusable input), or a trace
     /// that cannot be written.
-    pub fn after_step(&mut self, session: &dyn Session) -> Result<bool, ScenarioError> {
+    pub fn after_step(&mut self, session: &dyn SearchView) -> Result<bool, ScenarioError> {
         if let Some(trace) = &mut self.trace {
             trace.push(session).map_err(trace_unusable)?;
         }
@@ -85,7 +85,7 @@ impl RunExtras {
     /// A file that cannot be written.
     pub fn finish(
         &mut self,
-        session: &dyn Session,
+        session: &dyn SearchView,
         summary: &mut Summary,
     ) -> Result<(), ScenarioError> {
         if let Some(trace) = self.trace.take() {
