@@ -34,7 +34,7 @@ pub enum Command {
     Run(RunArgs),
     /// Opens a scenario in the desktop app.
     Open {
-        /// The scenario file; the built-in seed puzzle when left out.
+        /// The scenario file; the built-in puzzle (the A* chapter's 542703816) when left out.
         scenario: Option<PathBuf>,
         /// Opens with the search already at this step (a number, or `end`), stepped before the
         /// window shows: the slide-ready moment, prepared ahead of class.
@@ -202,7 +202,7 @@ pub struct RunArgs {
     pub until: Vec<Breakpoint>,
 }
 
-/// A cost as JSON: whole costs as integers (12, as the seed counts moves), others as reals.
+/// A cost as JSON: whole costs as integers (12, as the A* chapter counts moves), others as reals.
 pub(crate) fn cost_json(cost: Option<Cost>) -> serde_json::Value {
     match cost {
         None => serde_json::Value::Null,

@@ -33,7 +33,7 @@ fn main() -> ExitCode {
     }
 }
 
-/// Opens the app on a scenario file, or on the built-in seed puzzle, at step `at`;
+/// Opens the app on a scenario file, or on the built-in puzzle (the A* chapter's 542703816), at step `at`;
 /// `max_memory` replaces the scenario's memory budget.
 fn open(path: Option<&Path>, at: u64, max_memory: Option<MemorySize>) -> ExitCode {
     let mut scenario = match path.map(Scenario::load) {
