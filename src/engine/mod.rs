@@ -6,6 +6,7 @@ pub mod chunked;
 pub mod compare;
 pub mod cost;
 pub mod event;
+pub mod experiment;
 pub mod frontier;
 pub mod heuristic_check;
 pub mod log;
