@@ -1,15 +1,18 @@
 //! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
 
 mod compare;
+mod experiment;
 mod extras;
 mod replay;
 
 pub use compare::{CompareArgs, compare};
+pub use experiment::{ExperimentArgs, experiment};
 pub use replay::{ReplayArgs, replay};
 
 use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
+use crate::engine::experiment::branching::RunShape;
 use crate::engine::memory::MemorySize;
 use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
@@ -51,6 +54,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Runs several settings side by side on one scenario and tables what each cost.
     Compare(CompareArgs),
+    /// The textbook's experiment: mean search cost and effective branching factor by optimal
+    /// depth over random instances (Russell & Norvig, Figure 3.29).
+    Experiment(ExperimentArgs),
 }
 
 /// Where `frontier open --at` puts the search.
@@ -277,6 +283,8 @@ pub struct Summary {
     pub cost: Option<Cost>,
     pub moves: Vec<String>,
     pub algorithm: Algorithm,
+    /// States by depth and this run's b*.
+    pub shape: RunShape,
 }
 
 impl Summary {
@@ -319,6 +327,7 @@ impl Summary {
             cost,
             moves,
             algorithm: session.settings().algorithm,
+            shape: RunShape::of(session),
         }
     }
 
@@ -340,6 +349,8 @@ impl Summary {
             "cost": cost_json(self.cost),
             "moves": self.moves,
             "steps": self.steps,
+            "stored_by_depth": self.shape.stored_by_depth,
+            "effective_branching": self.shape.effective_branching,
         })
     }
 
@@ -364,6 +375,11 @@ impl Summary {
                 self.moves.join(", ")
             ));
         }
+        text.push_str(&format!(
+            "{}; {}\n",
+            self.shape.by_depth_words(),
+            self.shape.b_star_words()
+        ));
         text
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod breakpoints;
 pub mod compare;
+pub mod experiment;
 pub mod quiz;
 
 use crate::app::FrontierApp;
@@ -63,6 +64,7 @@ pub struct Travel {
     saved_sort: Option<Sort>,
     pub(super) route: RoutePlayer,
     pub(super) compare: CompareWindow,
+    pub(super) experiment: experiment::ExperimentWindow,
     replay: Option<Replay>,
     go_to: u64,
     trace_path: String,
@@ -82,6 +84,7 @@ impl Default for Travel {
             saved_sort: None,
             route: RoutePlayer::default(),
             compare: CompareWindow::default(),
+            experiment: experiment::ExperimentWindow::default(),
             replay: None,
             go_to: 0,
             trace_path: "run.trace.ron".into(),
@@ -503,6 +506,7 @@ impl FrontierApp {
                 commands.push(Command::Travel(TravelCommand::Quiz(on)));
             }
             ui.toggle_value(&mut travel.compare.open, "Compare");
+            ui.toggle_value(&mut travel.experiment.open, "Experiment");
         });
         if let Some(replay) = &travel.replay {
             ui.label(
@@ -534,7 +538,8 @@ impl FrontierApp {
         commands
     }
 
-    /// The Compare window, over the scenario and settings being shown.
+    /// The Compare window, over the scenario and settings being shown, and the Experiment
+    /// window, whose clicked instance replaces the scenario.
     pub(super) fn travel_windows(&mut self, ctx: &egui::Context) {
         crate::app::travel::compare::show(
             ctx,
@@ -542,5 +547,8 @@ impl FrontierApp {
             &self.scenario,
             &self.overrides,
         );
+        if let Some(opened) = experiment::show(ctx, &mut self.travel.experiment) {
+            self.replace_scenario(opened.scenario, &opened.origin);
+        }
     }
 }

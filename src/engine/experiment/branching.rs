@@ -51,7 +51,9 @@ impl RunShape {
     pub fn of(session: &dyn Session) -> RunShape {
         let mut stored_by_depth: Vec<u64> = Vec::new();
         for i in 0..session.rows() {
-            let depth = session.row(NodeId::try_from(i).expect("ids fit in u32")).depth;
+            let depth = session
+                .row(NodeId::try_from(i).expect("ids fit in u32"))
+                .depth;
             let slot = usize::try_from(depth).expect("depths fit in usize");
             if stored_by_depth.len() <= slot {
                 stored_by_depth.resize(slot + 1, 0);
@@ -77,15 +79,11 @@ impl RunShape {
             .map_or_else(|| "b* —".into(), |b| format!("b* {b:.2}"))
     }
 
-    /// "depth 0: 1, depth 1: 2, …".
+    /// "states stored at depth 0, 1, 2, …: 1, 2, 4".
     #[must_use]
     pub fn by_depth_words(&self) -> String {
-        self.stored_by_depth
-            .iter()
-            .enumerate()
-            .map(|(d, n)| format!("depth {d}: {n}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+        let counts: Vec<String> = self.stored_by_depth.iter().map(u64::to_string).collect();
+        format!("states stored at depth 0, 1, 2, …: {}", counts.join(", "))
     }
 }
 
@@ -119,14 +117,20 @@ mod tests {
     #[test]
     fn b_star_is_undefined_without_a_tree() {
         assert_eq!(effective_branching(10.0, 0), None, "the start was the goal");
-        assert_eq!(effective_branching(3.0, 5), None, "fewer states than the route");
+        assert_eq!(
+            effective_branching(3.0, 5),
+            None,
+            "fewer states than the route"
+        );
         assert_eq!(effective_branching(f64::NAN, 2), None);
     }
 
     #[test]
     fn a_run_counts_its_rows_by_depth() {
         use crate::scenario::{Scenario, SearchSpec};
-        let mut s = Scenario::built_in().session(&SearchSpec::default()).unwrap();
+        let mut s = Scenario::built_in()
+            .session(&SearchSpec::default())
+            .unwrap();
         while s.outcome().is_none() {
             s.step();
         }

@@ -234,8 +234,7 @@ impl Experiment {
             self.steps += 1;
             let counts = session.counts();
             let solved = session.outcome() == Some(&Outcome::GoalFound);
-            if counts.states_stored > self.plan.budget || (session.outcome().is_some() && !solved)
-            {
+            if counts.states_stored > self.plan.budget || (session.outcome().is_some() && !solved) {
                 self.cells[d][c].over_budget = true;
             } else if solved {
                 self.cells[d][c].runs.push(RunResult {

@@ -41,9 +41,15 @@ mod tests {
 
     #[test]
     fn the_same_seed_draws_the_same_numbers() {
-        let a: Vec<u64> = (0..5).scan(Rng::new(7), |r, _| Some(r.below(100))).collect();
-        let b: Vec<u64> = (0..5).scan(Rng::new(7), |r, _| Some(r.below(100))).collect();
-        let c: Vec<u64> = (0..5).scan(Rng::new(8), |r, _| Some(r.below(100))).collect();
+        let a: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.below(100)))
+            .collect();
+        let b: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.below(100)))
+            .collect();
+        let c: Vec<u64> = (0..5)
+            .scan(Rng::new(8), |r, _| Some(r.below(100)))
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

@@ -18,7 +18,10 @@ fn solved_cost(tiles: &[u8], algorithm: Algorithm) -> Option<Cost> {
         algorithm,
         heuristic: None,
     };
-    let mut s = contender.scenario(tiles, 0).session(&SearchSpec::default()).unwrap();
+    let mut s = contender
+        .scenario(tiles, 0)
+        .session(&SearchSpec::default())
+        .unwrap();
     while s.outcome().is_none() {
         s.step();
     }
@@ -33,8 +36,16 @@ fn the_eight_puzzle_has_181440_states_up_to_31_moves_deep() {
     assert_eq!(layers.states(), EIGHT_PUZZLE_STATES);
     assert_eq!(layers.deepest(), EIGHT_PUZZLE_DEEPEST);
     assert_eq!(layers.layer(0).len(), 1);
-    assert_eq!(layers.layer(1).len(), 2, "the blank in a corner has two moves");
-    assert_eq!(layers.layer(31).len(), 2, "the two hardest boards (known from the literature)");
+    assert_eq!(
+        layers.layer(1).len(),
+        2,
+        "the blank in a corner has two moves"
+    );
+    assert_eq!(
+        layers.layer(31).len(),
+        2,
+        "the two hardest boards (known from the literature)"
+    );
     assert!(layers.layer(32).is_empty());
 }
 
@@ -71,9 +82,15 @@ fn the_seed_decides_the_instances_and_a_depth_keeps_its_own() {
     .unwrap();
     let tens = |e: &Experiment| {
         let i = e.plan().depths.iter().position(|&d| d == 10).unwrap();
-        (0..4).map(|k| e.instance(i, k).to_vec()).collect::<Vec<_>>()
+        (0..4)
+            .map(|k| e.instance(i, k).to_vec())
+            .collect::<Vec<_>>()
     };
-    assert_eq!(tens(&a), tens(&b), "depth 10's instances do not depend on the others");
+    assert_eq!(
+        tens(&a),
+        tens(&b),
+        "depth 10's instances do not depend on the others"
+    );
     assert_ne!(tens(&a), tens(&other));
 }
 
@@ -102,9 +119,17 @@ fn the_table_has_the_textbooks_shape() {
             h1.mean_states_stored.unwrap(),
             h2.mean_states_stored.unwrap(),
         );
-        assert!(h2 <= h1, "depth {}: h2 {h2} costlier than h1 {h1}", row.depth);
+        assert!(
+            h2 <= h1,
+            "depth {}: h2 {h2} costlier than h1 {h1}",
+            row.depth
+        );
         if row.depth >= 6 {
-            assert!(4.0 * h1 < ids, "depth {}: h1 {h1} vs IDDFS {ids}", row.depth);
+            assert!(
+                4.0 * h1 < ids,
+                "depth {}: h1 {h1} vs IDDFS {ids}",
+                row.depth
+            );
         }
     }
 }
@@ -118,13 +143,26 @@ fn past_the_budget_a_cell_and_every_deeper_one_show_a_dash() {
     .unwrap();
     e.finish();
     let table = e.table();
-    assert!(table[0].cells[0].mean_states_stored.is_some(), "depth 4 fits");
+    assert!(
+        table[0].cells[0].mean_states_stored.is_some(),
+        "depth 4 fits"
+    );
     for row in &table[1..] {
-        assert_eq!(row.cells[0].mean_states_stored, None, "IDDFS at {}", row.depth);
+        assert_eq!(
+            row.cells[0].mean_states_stored, None,
+            "IDDFS at {}",
+            row.depth
+        );
         assert_eq!(row.cells[0].effective_branching, None);
-        assert!(row.cells[2].mean_states_stored.is_some(), "A* stays within it");
+        assert!(
+            row.cells[2].mean_states_stored.is_some(),
+            "A* stays within it"
+        );
     }
-    assert!(e.cell(2, 0).runs.is_empty(), "depth 12 was not tried at all");
+    assert!(
+        e.cell(2, 0).runs.is_empty(),
+        "depth 12 was not tried at all"
+    );
 }
 
 #[test]
@@ -133,9 +171,17 @@ fn contenders_parse_from_the_command_line() {
         Contender::parse_list("iddfs, astar:misplaced,astar:manhattan").unwrap(),
         Contender::TEXTBOOK.to_vec()
     );
-    assert!(Contender::parse("astar:octile").unwrap_err().contains("8-puzzle"));
+    assert!(
+        Contender::parse("astar:octile")
+            .unwrap_err()
+            .contains("8-puzzle")
+    );
     assert!(Contender::parse("generate-and-test").is_err());
-    assert!(Contender::parse("astra").unwrap_err().contains("unknown algorithm"));
+    assert!(
+        Contender::parse("astra")
+            .unwrap_err()
+            .contains("unknown algorithm")
+    );
     assert_eq!(Contender::TEXTBOOK[1].to_string(), "A* (misplaced)");
     assert_eq!(Contender::TEXTBOOK[1].cli_name(), "astar:misplaced");
 }
