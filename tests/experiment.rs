@@ -120,12 +120,9 @@ fn run_ends_with_states_by_depth_and_its_b_star() {
 #[test]
 fn the_window_runs_the_table_and_a_click_opens_the_instance() {
     let mut h = common::harness_on(Scenario::built_in());
-    h.get_by_label("Experiment").click();
-    h.run();
-    h.get_by_label("1 per depth").click();
-    h.run();
-    h.get_by_label("Run experiment").click();
-    h.run();
+    for label in ["Experiment", "1 per depth", "Run experiment"] {
+        common::press(&mut h, label, 1);
+    }
     let runs = 12 * 3;
     let done = format!("{runs} of {runs} runs");
     for _ in 0..2400 {
