@@ -1,8 +1,8 @@
 //! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
 
+mod after_step;
 mod compare;
 mod experiment;
-mod extras;
 mod replay;
 
 pub use compare::{CompareArgs, compare};
@@ -12,10 +12,10 @@ pub use replay::{ReplayArgs, replay};
 use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
-use crate::engine::experiment::branching::RunShape;
 use crate::engine::memory::MemorySize;
-use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
+use crate::engine::view::SearchView;
+use crate::experiment::branching::RunShape;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -107,6 +107,26 @@ pub struct SearchArgs {
     /// given, nearest-goal, matching
     #[arg(long, value_parser = Heuristic::from_cli)]
     pub heuristic: Option<Heuristic>,
+    #[command(flatten)]
+    pub settings: SettingArgs,
+}
+
+impl SearchArgs {
+    /// The overrides as a spec.
+    #[must_use]
+    pub fn spec(&self) -> SearchSpec {
+        SearchSpec {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            ..self.settings.spec()
+        }
+    }
+}
+
+/// The settings besides the algorithm and the heuristic, given for one run or for every
+/// column of `compare` alike.
+#[derive(Debug, Args, Default)]
+pub struct SettingArgs {
     /// Comma-separated keys applied after the priority: lowest-h, highest-g, lowest-g, fifo, lifo
     #[arg(long, value_parser = TieKey::parse_policy)]
     pub tie_break: Option<TiePolicy>,
@@ -133,18 +153,17 @@ pub struct SearchArgs {
     #[arg(long)]
     pub allow_inadmissible: bool,
     /// The memory budget: bytes or a size such as "512 MiB" (default 1 GiB). A search that
-    /// reaches it stops with outcome limit_reached.
+    /// reaches it stops with outcome limit_reached; `compare` shares it equally among its
+    /// columns.
     #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
     pub max_memory: Option<MemorySize>,
 }
 
-impl SearchArgs {
-    /// The overrides as a spec.
+impl SettingArgs {
+    /// The settings given, as a spec (no algorithm, no heuristic).
     #[must_use]
     pub fn spec(&self) -> SearchSpec {
         SearchSpec {
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
             tie_break: self.tie_break.clone(),
             max_states: self.max_states,
             weight: self.weight,
@@ -154,6 +173,7 @@ impl SearchArgs {
             candidates: self.candidates,
             allow_inadmissible: self.allow_inadmissible.then_some(true),
             max_memory: self.max_memory,
+            ..SearchSpec::default()
         }
     }
 }
@@ -242,25 +262,27 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         .collect();
     crate::check_outputs(&inputs, &outputs).map_err(ScenarioError::Invalid)?;
     let mut session = scenario.session(&args.search.spec())?;
-    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref())?;
+    let mut extras = after_step::AfterStep::new(args, &scenario, session.view())?;
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
         message: e.to_string(),
     };
-    while session.outcome().is_none() && session.steps() < max_steps {
+    while session.view().outcome().is_none() && session.view().steps() < max_steps {
         session.step();
+        let view = session.view();
         if args.verbose && !args.json {
-            for line in session.event_lines(session.last_event()) {
+            for line in view.event_lines(view.last_event()) {
                 writeln!(out, "{line}").map_err(io)?;
             }
         }
-        if extras.after_step(session.as_ref())? {
+        if extras.after_step(view)? {
             break;
         }
     }
-    let mut summary = Summary::of(session.as_ref());
-    extras.finish(session.as_ref(), &mut summary)?;
+    let session = session.view();
+    let mut summary = Summary::of(session);
+    extras.finish(session, &mut summary)?;
     if args.json {
         let mut json = summary.json();
         json["stopped_by"] = extras.stopped_by_json();
@@ -290,7 +312,7 @@ pub struct Summary {
 impl Summary {
     /// Reads the summary off a session.
     #[must_use]
-    pub fn of(session: &dyn Session) -> Summary {
+    pub fn of(session: &dyn SearchView) -> Summary {
         let (outcome, reason, words) = match session.outcome() {
             Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
                 o.code().to_string(),

@@ -4,9 +4,9 @@
 
 use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
-use frontier::engine::experiment::job::Experiment;
-use frontier::engine::experiment::{Contender, Plan};
 use frontier::engine::settings::Algorithm;
+use frontier::experiment::job::Experiment;
+use frontier::experiment::{Contender, Plan};
 use frontier::scenario::{ProblemSpec, Scenario};
 use std::path::Path;
 

@@ -1,8 +1,8 @@
 //! `frontier experiment eight-puzzle`: the textbook's table of search cost by solution depth
-//! ([`crate::engine::experiment`]), as text or JSON.
+//! ([`crate::experiment`]), as text or JSON.
 
-use crate::engine::experiment::job::{Experiment, TableRow};
-use crate::engine::experiment::{Contender, DEFAULT_BUDGET, Plan};
+use crate::experiment::job::{Experiment, TableRow};
+use crate::experiment::{Contender, DEFAULT_BUDGET, Plan};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 

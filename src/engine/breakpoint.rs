@@ -3,7 +3,7 @@
 
 use super::cost::Cost;
 use super::event::{Fate, StepEvent};
-use super::session::Session;
+use super::view::SearchView;
 use std::fmt;
 use std::str::FromStr;
 
@@ -91,7 +91,7 @@ pub struct Watch {
 impl Watch {
     /// Starts watching for `breakpoint` in `session` from its current step.
     #[must_use]
-    pub fn new(breakpoint: Breakpoint, session: &dyn Session) -> Watch {
+    pub fn new(breakpoint: Breakpoint, session: &dyn SearchView) -> Watch {
         let layer = session
             .last_event()
             .pick
@@ -112,7 +112,7 @@ impl Watch {
 
     /// Checks the step `session` just took (`event`); the reason to stop, in words, if the
     /// breakpoint is hit.
-    pub fn check(&mut self, event: &StepEvent, session: &dyn Session) -> Option<String> {
+    pub fn check(&mut self, event: &StepEvent, session: &dyn SearchView) -> Option<String> {
         let pick = event.pick.as_ref();
         match &self.breakpoint {
             Breakpoint::Goal => {
@@ -186,7 +186,7 @@ pub struct Watches(Vec<Watch>);
 impl Watches {
     /// Watches every breakpoint in `list` from `session`'s current step.
     #[must_use]
-    pub fn new(list: &[Breakpoint], session: &dyn Session) -> Watches {
+    pub fn new(list: &[Breakpoint], session: &dyn SearchView) -> Watches {
         Watches(
             list.iter()
                 .map(|b| Watch::new(b.clone(), session))
@@ -199,7 +199,7 @@ impl Watches {
     pub fn check(
         &mut self,
         event: &StepEvent,
-        session: &dyn Session,
+        session: &dyn SearchView,
     ) -> Option<(Breakpoint, String)> {
         let mut hit = None;
         for watch in &mut self.0 {
@@ -221,15 +221,15 @@ mod tests {
     /// Runs the seed until `breakpoint`; the step and the reason it stopped on.
     fn run_seed_until(breakpoint: &str, overrides: &SearchSpec) -> (u64, Option<String>) {
         let mut session = Scenario::built_in().session(overrides).unwrap();
-        let mut watch = Watch::new(breakpoint.parse().unwrap(), session.as_ref());
-        while session.outcome().is_none() {
+        let mut watch = Watch::new(breakpoint.parse().unwrap(), session.view());
+        while session.view().outcome().is_none() {
             session.step();
-            let event = session.last_event().clone();
-            if let Some(reason) = watch.check(&event, session.as_ref()) {
-                return (session.steps(), Some(reason));
+            let event = session.view().last_event().clone();
+            if let Some(reason) = watch.check(&event, session.view()) {
+                return (session.view().steps(), Some(reason));
             }
         }
-        (session.steps(), None)
+        (session.view().steps(), None)
     }
 
     #[test]

@@ -9,8 +9,9 @@
 //! stale and skipped when it reaches the top (no decrease-key), as in `pathfinding`.
 
 use super::cost::Cost;
-use super::settings::{Algorithm, TieKey};
+use super::settings::Algorithm;
 use super::store::NodeId;
+use super::tie::TieKey;
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -65,13 +66,8 @@ impl Ordering {
     /// The complete key of row `id`.
     #[must_use]
     pub fn key(&self, id: NodeId, g: Cost, h: Cost, depth: u32) -> Key {
-        let tie = match self.numeric {
-            Some(TieKey::LowestH) => h.raw(),
-            Some(TieKey::HighestG) => -g.raw(),
-            Some(TieKey::LowestG) => g.raw(),
-            _ => 0,
-        };
-        let rank = if self.order == TieKey::LastStored {
+        let tie = self.numeric.map_or(0, |k| k.rank(g, h));
+        let rank = if self.order.latest_first() {
             u32::MAX - id
         } else {
             id
@@ -86,7 +82,7 @@ impl Ordering {
     /// The row a key belongs to.
     #[must_use]
     pub fn id_of(&self, key: Key) -> NodeId {
-        if self.order == TieKey::LastStored {
+        if self.order.latest_first() {
             u32::MAX - key.rank
         } else {
             key.rank

@@ -55,8 +55,23 @@ pub fn log_has(h: &Harness<'_, FrontierApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).count() > 0
 }
 
-/// Clicks "Run to end" and lets frames pass until the search ends.
+/// Clicks "Run to end" and lets frames pass until the search ends. The click is followed by
+/// single frames, not by a run to rest: a running search repaints every frame, and how many
+/// frames it takes depends on the machine's load.
 pub fn run_to_end(h: &mut Harness<'_, FrontierApp>) {
-    press(h, "Run to end", 1);
+    h.get_by_label("Run to end").click();
     run_out(h);
+}
+
+/// A fresh folder of this test process's own under the system's temporary folder.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("frontier-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Opens the combo box labelled `combo` and picks its `item`.
+pub fn choose(h: &mut Harness<'_, FrontierApp>, combo: &str, item: &str) {
+    press(h, combo, 1);
+    press(h, item, 1);
 }

@@ -1,5 +1,6 @@
 //! The panels around the board: each reads the session and returns commands.
 
+pub mod board;
 pub mod lesson;
 pub mod pick;
 pub mod plot;
@@ -7,3 +8,6 @@ pub mod status;
 pub mod steplog;
 pub mod tables;
 pub mod toolbar;
+
+#[cfg(test)]
+mod testing;

@@ -1,11 +1,11 @@
 //! The Experiment window: the textbook's table of search cost by depth
-//! ([`crate::engine::experiment`]) run in the background with a progress bar, drawn as a table
+//! ([`crate::experiment`]) run in the background with a progress bar, drawn as a table
 //! and a log-scale plot; a click on a cell opens that cell's typical instance in the main
 //! window. On the desktop a worker thread advances the job; on the web (no threads) each frame
 //! advances it by a slice.
 
-use crate::engine::experiment::job::{Experiment, Progress};
-use crate::engine::experiment::{Contender, Plan};
+use crate::experiment::job::{Experiment, Progress};
+use crate::experiment::{Contender, Plan};
 use crate::scenario::Scenario;
 use eframe::egui;
 use egui::{Grid, ProgressBar, Ui};

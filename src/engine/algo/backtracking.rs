@@ -2,7 +2,7 @@
 //!
 //! A step pops the top row, closes it and tests it; a row that is not a goal is expanded and its
 //! children are stored as new open rows and pushed in reverse, so the domain's first successor is
-//! on top and is tried next (the seed's solver tries columns left to right). A row whose children
+//! on top and is tried next (N-queens: columns left to right). A row whose children
 //! were all pruned, cut or already on the path is a dead end: the step says it backtracks. Path
 //! problems are checked for cycles along the current path only (a child equal to one of its
 //! ancestors is `Kept`, pointing at that ancestor), not against everything ever stored, so the
@@ -24,9 +24,9 @@ use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use crate::engine::frontier::Ordering;
 use crate::engine::frontier::TieLevels;
 use crate::engine::problem::{Problem, Successor};
-use crate::engine::search::{Core, Strategy};
 use crate::engine::settings::Settings;
 use crate::engine::store::{Node, NodeId, Status, Store, hash_of};
+use crate::engine::strategy::{Core, Strategy};
 use hashbrown::HashTable;
 
 /// What stops depth-first search from going deeper.
@@ -36,8 +36,9 @@ pub enum Bound {
     None,
     /// Rows at this depth are tested but not expanded (a depth limit, or IDDFS's threshold).
     Depth(u32),
-    /// Rows with f = g + h above this are cut off when picked, untested (IDA*'s threshold).
-    F(Cost),
+    /// Rows whose estimated cost f = g + h is above this are cut off when picked, untested
+    /// (IDA*'s threshold).
+    EstimatedCost(Cost),
 }
 
 /// An expanded row on the current path, with the notebook's length before its children.
@@ -243,7 +244,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
         core.set_status(id, Status::Closed);
         let pick = self.pick(&core.store, id);
         let depth = core.store.node(id).depth;
-        if let Bound::F(threshold) = self.bound
+        if let Bound::EstimatedCost(threshold) = self.bound
             && pick.f > threshold
         {
             self.note_beyond(pick.f);

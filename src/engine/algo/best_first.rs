@@ -6,9 +6,9 @@ use crate::engine::cost::Cost;
 use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use crate::engine::frontier::{Key, OpenList, Ordering};
 use crate::engine::problem::{Problem, Successor};
-use crate::engine::search::{Core, Stored, Strategy};
 use crate::engine::settings::{Algorithm, Settings};
 use crate::engine::store::{Node, NodeId, Status, Store};
+use crate::engine::strategy::{Core, Stored, Strategy};
 
 /// The best-first state machine.
 #[derive(Clone)]

@@ -1,4 +1,4 @@
-//! Generate and test, the seed's brute-force solvers: each step tests one complete candidate
+//! Generate and test, the brute-force solver: each step tests one complete candidate
 //! board, in the domain's fixed order, until one is a goal.
 //!
 //! There is no tree and nothing to go back to, so the notebook holds only the candidate under
@@ -12,9 +12,9 @@ use crate::engine::cost::Cost;
 use crate::engine::event::{Outcome, Pick, StepEvent};
 use crate::engine::frontier::TieLevel;
 use crate::engine::problem::Problem;
-use crate::engine::search::{Core, Strategy};
 use crate::engine::settings::{Candidates, Settings};
 use crate::engine::store::{Node, NodeId, Status};
+use crate::engine::strategy::{Core, Strategy};
 
 use super::backtracking::drop_rows;
 
