@@ -2,9 +2,11 @@
 
 mod after_step;
 mod compare;
+mod experiment;
 mod replay;
 
 pub use compare::{CompareArgs, compare};
+pub use experiment::{ExperimentArgs, experiment};
 pub use replay::{ReplayArgs, replay};
 
 use crate::engine::breakpoint::Breakpoint;
@@ -13,6 +15,7 @@ use crate::engine::event::Outcome;
 use crate::engine::memory::MemorySize;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
 use crate::engine::view::SearchView;
+use crate::experiment::branching::RunShape;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -51,6 +54,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Runs several settings side by side on one scenario and tables what each cost.
     Compare(CompareArgs),
+    /// The textbook's experiment: mean search cost and effective branching factor by optimal
+    /// depth over random instances (Russell & Norvig, Figure 3.29).
+    Experiment(ExperimentArgs),
 }
 
 /// Where `frontier open --at` puts the search.
@@ -299,6 +305,8 @@ pub struct Summary {
     pub cost: Option<Cost>,
     pub moves: Vec<String>,
     pub algorithm: Algorithm,
+    /// States by depth and this run's b*.
+    pub shape: RunShape,
 }
 
 impl Summary {
@@ -341,6 +349,7 @@ impl Summary {
             cost,
             moves,
             algorithm: session.settings().algorithm,
+            shape: RunShape::of(session),
         }
     }
 
@@ -362,6 +371,8 @@ impl Summary {
             "cost": cost_json(self.cost),
             "moves": self.moves,
             "steps": self.steps,
+            "stored_by_depth": self.shape.stored_by_depth,
+            "effective_branching": self.shape.effective_branching,
         })
     }
 
@@ -386,6 +397,11 @@ impl Summary {
                 self.moves.join(", ")
             ));
         }
+        text.push_str(&format!(
+            "{}; {}\n",
+            self.shape.by_depth_words(),
+            self.shape.b_star_words()
+        ));
         text
     }
 }
