@@ -6,7 +6,7 @@
 //! `states_stored` (the start's row included). A heuristic close to the truth drives b* towards
 //! 1, whatever the depth, which is why the textbook compares heuristics by it.
 
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::engine::view::SearchView;
 use serde::Serialize;
 
@@ -141,7 +141,7 @@ mod tests {
             s.view().counts().states_stored
         );
         assert_eq!(shape.solution_depth, Some(12));
-        // The seed's A* stores 35 states for 12 moves: 35 = 1 + b + … + b^12.
+        // The A* chapter's puzzle: A* stores 35 states for 12 moves: 35 = 1 + b + … + b^12.
         let b = shape.effective_branching.unwrap();
         let tree: f64 = (0..=12).map(|i| b.powi(i)).sum();
         assert!((tree - 35.0).abs() < 1e-6, "{tree}");
