@@ -2,9 +2,11 @@
 
 mod after_step;
 mod compare;
+mod experiment;
 mod replay;
 
 pub use compare::{CompareArgs, compare};
+pub use experiment::{ExperimentArgs, experiment};
 pub use replay::{ReplayArgs, replay};
 
 use crate::engine::breakpoint::Breakpoint;
@@ -13,6 +15,7 @@ use crate::engine::event::Outcome;
 use crate::engine::memory::MemorySize;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
 use crate::engine::view::SearchView;
+use crate::experiment::branching::RunShape;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -34,7 +37,7 @@ pub enum Command {
     Run(RunArgs),
     /// Opens a scenario in the desktop app.
     Open {
-        /// The scenario file; the built-in seed puzzle when left out.
+        /// The scenario file; the built-in puzzle (the A* chapter's 542703816) when left out.
         scenario: Option<PathBuf>,
         /// A share link (the web page's address, or just its `#scenario=…&at=…`): opens its
         /// scenario at its step, as the page does.
@@ -55,6 +58,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Runs several settings side by side on one scenario and tables what each cost.
     Compare(CompareArgs),
+    /// The textbook's experiment: mean search cost and effective branching factor by optimal
+    /// depth over random instances (Russell & Norvig, Figure 3.29).
+    Experiment(ExperimentArgs),
 }
 
 /// Where `frontier open --at` puts the search.
@@ -92,7 +98,7 @@ impl OpenAt {
 }
 
 /// What `frontier open` opens: the scenario file, the share link's scenario, or the built-in
-/// seed puzzle; at the step `--at` gives, else the link's, else the start (`u64::MAX`: the end).
+/// puzzle; at the step `--at` gives, else the link's, else the start (`u64::MAX`: the end).
 ///
 /// # Errors
 /// The file or the link cannot be read.
@@ -227,7 +233,7 @@ pub struct RunArgs {
     pub until: Vec<Breakpoint>,
 }
 
-/// A cost as JSON: whole costs as integers (12, as the seed counts moves), others as reals.
+/// A cost as JSON: whole costs as integers (12, as the A* chapter counts moves), others as reals.
 pub(crate) fn cost_json(cost: Option<Cost>) -> serde_json::Value {
     match cost {
         None => serde_json::Value::Null,
@@ -324,6 +330,8 @@ pub struct Summary {
     pub cost: Option<Cost>,
     pub moves: Vec<String>,
     pub algorithm: Algorithm,
+    /// States by depth and this run's b*.
+    pub shape: RunShape,
 }
 
 impl Summary {
@@ -366,6 +374,7 @@ impl Summary {
             cost,
             moves,
             algorithm: session.settings().algorithm,
+            shape: RunShape::of(session),
         }
     }
 
@@ -387,6 +396,8 @@ impl Summary {
             "cost": cost_json(self.cost),
             "moves": self.moves,
             "steps": self.steps,
+            "stored_by_depth": self.shape.stored_by_depth,
+            "effective_branching": self.shape.effective_branching,
         })
     }
 
@@ -411,6 +422,11 @@ impl Summary {
                 self.moves.join(", ")
             ));
         }
+        text.push_str(&format!(
+            "{}; {}\n",
+            self.shape.by_depth_words(),
+            self.shape.b_star_words()
+        ));
         text
     }
 }

@@ -29,6 +29,9 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => {
             ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
         }
+        Some(Command::Experiment(args)) => {
+            ExitCode::from(cli::experiment(&args, &mut std::io::stdout().lock()))
+        }
         Some(Command::Open {
             scenario,
             link,
@@ -39,8 +42,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// Opens the app on a scenario file, a share link, or the built-in seed puzzle, at step `at`
-/// (else the link's step); `max_memory` replaces the scenario's memory budget.
+/// Opens the app on a scenario file, a share link, or the built-in puzzle (the A* chapter's
+/// 542703816), at step `at` (else the link's step); `max_memory` replaces the scenario's memory
+/// budget.
 #[cfg(not(target_arch = "wasm32"))]
 fn open(
     path: Option<&Path>,

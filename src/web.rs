@@ -68,7 +68,7 @@ async fn run(runner: eframe::WebRunner) -> Result<(), JsValue> {
     install_hook(&window, runner)
 }
 
-/// The scenario and step the page's fragment names: the built-in seed puzzle at its start
+/// The scenario and step the page's fragment names: the built-in puzzle at its start
 /// when there is none.
 ///
 /// # Errors
@@ -80,7 +80,9 @@ fn opening(fragment: &str) -> Result<(Scenario, u64), String> {
     }
     crate::share::parse(fragment)
         .map(|shared| (shared.scenario, shared.at))
-        .map_err(|e| format!("This page's link could not be opened, so the seed puzzle is: {e}"))
+        .map_err(|e| {
+            format!("This page's link could not be opened, so the built-in puzzle is: {e}")
+        })
 }
 
 /// Shows `text` above the canvas (and in the console).

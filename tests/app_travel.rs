@@ -361,6 +361,7 @@ mod replays_that_differ {
         .unwrap();
         let session = Box::new(Forgetful { inner, other });
         let mut h = Harness::builder()
+            .with_max_steps(common::MAX_SETTLE_FRAMES)
             .with_size(egui::vec2(1500.0, 950.0))
             .build_eframe(move |cc| {
                 FrontierApp::with_session(&cc.egui_ctx, scenario, Layout::default(), session)

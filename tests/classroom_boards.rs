@@ -40,6 +40,7 @@ impl egui::Plugin for Uploads {
 fn harness(name: &str) -> Harness<'static, FrontierApp> {
     let scenario = built_in(name);
     Harness::builder()
+        .with_max_steps(common::MAX_SETTLE_FRAMES)
         .with_size(egui::vec2(1500.0, 2400.0))
         .with_context_setup(|ctx| ctx.add_plugin(Uploads::default()))
         .build_eframe(move |cc| {

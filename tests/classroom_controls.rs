@@ -390,6 +390,7 @@ fn open_at_parses_a_step_or_end_and_refuses_anything_else() {
 
 fn harness_at(at: OpenAt) -> Harness<'static, FrontierApp> {
     Harness::builder()
+        .with_max_steps(common::MAX_SETTLE_FRAMES)
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(move |cc| {
             let mut app =

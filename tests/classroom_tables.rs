@@ -22,6 +22,7 @@ const SCREEN: egui::Vec2 = egui::vec2(1024.0, 768.0);
 /// The real app on `scenario` with `layout`, in a 1024×768 window.
 fn projector(scenario: Scenario, layout: Layout) -> Harness<'static, FrontierApp> {
     Harness::builder()
+        .with_max_steps(common::MAX_SETTLE_FRAMES)
         .with_size(SCREEN)
         .build_eframe(move |cc| {
             FrontierApp::new(&cc.egui_ctx, scenario.clone(), layout.clone()).unwrap()

@@ -258,6 +258,7 @@ mod slow_steps_in_the_app {
         let inner = scenario.session(&SearchSpec::default()).unwrap();
         let session = Box::new(Gated { inner, gate });
         let h = Harness::builder()
+            .with_max_steps(common::MAX_SETTLE_FRAMES)
             .with_size(egui::vec2(1500.0, 950.0))
             .build_eframe(move |cc| {
                 FrontierApp::with_session(&cc.egui_ctx, scenario, Layout::default(), session)

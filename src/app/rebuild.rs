@@ -102,7 +102,7 @@ impl FrontierApp {
 
     /// Switches to `scenario` if its search can be built; otherwise shows why and keeps the
     /// current one.
-    fn replace_scenario(&mut self, scenario: Scenario, origin: &str) -> bool {
+    pub(super) fn replace_scenario(&mut self, scenario: Scenario, origin: &str) -> bool {
         match scenario.session(&SearchSpec::default()) {
             Ok(session) => {
                 self.show_search(scenario, session);

@@ -199,13 +199,13 @@ mod tests {
 
     #[test]
     fn explanations_stop_at_the_level_that_decides() {
-        let seed = pick(&[
+        let chapter = pick(&[
             (None, 2),
             (Some(TieKey::LowestH), 2),
             (Some(TieKey::FirstStored), 1),
         ]);
         assert_eq!(
-            seed.explain(),
+            chapter.explain(),
             "f = 12 ties 1 other; h = 9 ties 1 other; stored first (#4)"
         );
         let by_g = pick(&[

@@ -206,7 +206,7 @@ impl OpenList {
 
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
     /// A row joins the open list with `key`.
@@ -318,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    fn lowest_h_then_first_stored_is_the_seed_rule() {
+    fn lowest_h_then_first_stored_is_the_chapters_rule() {
         let o = ordering(&[TieKey::LowestH, TieKey::FirstStored]);
         let mut open = OpenList::new(o.clone());
         // id 1: f 12 h 11; id 2: f 12 h 10; id 3: f 12 h 10.

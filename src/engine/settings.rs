@@ -238,7 +238,7 @@ impl fmt::Display for Heuristic {
     }
 }
 
-/// The seed's notebook size.
+/// The default notebook size; a scenario's `max_states` or `--max-states` sets another.
 pub const DEFAULT_MAX_STATES: usize = 4096;
 
 /// Fully resolved settings of one search: every choice made, nothing left to a default.
@@ -309,7 +309,7 @@ impl Settings {
     }
 }
 
-/// The candidate boards generate and test runs through (the seed's parts 4 and 3).
+/// The candidate boards generate and test runs through (parts 4 and 3 of the N-queens series).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Candidates {
     /// One queen in each free row, in every column: N^(free rows) boards.

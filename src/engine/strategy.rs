@@ -102,7 +102,7 @@ impl<P: Problem> Core<P> {
         self.buffer = buffer;
     }
 
-    /// Stores `state` reached from `parent` at cost `g`, as the seed's Notebook Neighbor does: a new
+    /// Stores `state` reached from `parent` at cost `g`, as the A* chapter's "Store Neighbor" does: a new
     /// state becomes an open row if there is room; a stored one takes the new route only when it
     /// is cheaper and `reopens` allows it, and is then open again.
     pub fn store_successor(

@@ -1,10 +1,10 @@
 //! The scenarios shipped in `scenarios/`, built into the binary with the files they name, so
-//! the app's menu and the seed puzzle work from any folder.
+//! the app's menu and the built-in puzzle work from any folder.
 
 use super::model::{Scenario, ScenarioError};
 use std::path::Path;
 
-/// The seed's puzzle, built into the binary: what the app opens on.
+/// The A* chapter's puzzle, built into the binary: what the app opens on.
 pub const BUILT_IN: &str = include_str!("../../scenarios/seed_542703816.ron");
 
 /// Every scenario shipped in `scenarios/`, by file name, for the app's menu.
@@ -109,7 +109,7 @@ pub const LIBRARY_FILES: &[(&str, &str)] = &[
 ];
 
 impl Scenario {
-    /// The built-in seed scenario.
+    /// The built-in scenario: the A* chapter's puzzle.
     #[must_use]
     pub fn built_in() -> Scenario {
         Scenario::parse(BUILT_IN, "built-in", Path::new("scenarios"))

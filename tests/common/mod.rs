@@ -17,9 +17,14 @@ pub fn built_in(name: &str) -> Scenario {
         .unwrap()
 }
 
+/// Frames `Harness::run` may take to settle after a click (kittest allows 4): the app paces
+/// some work by the wall clock (table sorts, a map's redraw), so a loaded machine needs more.
+pub const MAX_SETTLE_FRAMES: u64 = 16;
+
 /// The real app on `scenario`, in a 1500×950 window with the default layout.
 pub fn harness_on(scenario: Scenario) -> Harness<'static, FrontierApp> {
     Harness::builder()
+        .with_max_steps(MAX_SETTLE_FRAMES)
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(move |cc| {
             FrontierApp::new(&cc.egui_ctx, scenario.clone(), Layout::default()).unwrap()

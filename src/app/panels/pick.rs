@@ -191,7 +191,7 @@ mod tests {
     use crate::app::panels::testing::built_in_after;
 
     #[test]
-    fn the_seeds_second_step_names_the_tie_and_the_runner_up() {
+    fn the_built_in_puzzles_second_step_names_the_tie_and_the_runner_up() {
         // The scenario notes: on step 2, tile 4's board and tile 1's both score 12 with h = 11;
         // tile 4's was stored first and wins.
         let session = built_in_after(1);

@@ -162,7 +162,7 @@ mod tests {
             history.record(session.view());
         }
         assert_eq!(history.samples.len(), 21);
-        // The seed: every expanded state scores f = 12.
+        // The built-in puzzle: every expanded state scores f = 12.
         assert!(history.samples.iter().all(|s| (s.f - 12.0).abs() < 1e-9));
         assert_eq!(history.nearest(7.4).map(|s| s.step), Some(7));
         assert_eq!(history.nearest(99.0).map(|s| s.step), Some(21));

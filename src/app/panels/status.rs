@@ -6,6 +6,7 @@ use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome};
 use crate::engine::settings::{Algorithm, Settings};
 use crate::engine::view::SearchView;
+use crate::experiment::branching::RunShape;
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
@@ -123,6 +124,8 @@ pub struct Run {
     pub steps: u64,
     pub counts: Counts,
     pub cost: Option<Cost>,
+    /// States by depth and the run's b*.
+    pub shape: RunShape,
 }
 
 /// Final counts of each run on the current scenario, one per distinct settings.
@@ -150,6 +153,7 @@ impl Comparison {
             steps: session.steps(),
             counts: session.counts(),
             cost: route_cost(session),
+            shape: RunShape::of(session),
         };
         match self.runs.iter_mut().find(|r| r.settings == run.settings) {
             Some(old) => *old = run,
@@ -312,6 +316,9 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
         return;
     }
     let heads = tips::RUN_COLUMNS;
+    let b_star_tip = "b*: the effective branching factor, the b of a uniform tree as deep as \
+                      the route that holds as many states as were stored (1 + b + … + b^d). \
+                      Hover a value for the states stored at each depth.";
     // Fixed widths (no sizing pass, so a new run settles in one frame); the whole window's
     // width holds them, and the names and outcomes are clipped rather than pushed aside.
     TableBuilder::new(ui)
@@ -322,10 +329,10 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
         .min_scrolled_height(row_height * RUNS_SHOWN as f32)
         .column(Column::initial(190.0).at_least(120.0).clip(true))
         .column(Column::initial(160.0).at_least(90.0).clip(true))
-        .columns(Column::initial(70.0).at_least(40.0), heads.len() - 3)
+        .columns(Column::initial(70.0).at_least(40.0), heads.len() - 2)
         .column(Column::remainder().at_least(50.0))
         .header(row_height, |mut header| {
-            for (head, tip) in heads {
+            for (head, tip) in heads.into_iter().chain([("b*", b_star_tip)]) {
                 header.col(|ui| {
                     ui.strong(head).on_hover_text(tip);
                 });
@@ -349,6 +356,11 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
                         ui.label(text);
                     });
                 }
+                row.col(|ui| {
+                    let b = run.shape.effective_branching;
+                    ui.label(b.map_or_else(|| "—".into(), |b| format!("{b:.2}")))
+                        .on_hover_text(run.shape.by_depth_words());
+                });
             });
         });
 }

@@ -1,6 +1,7 @@
 //! The time-travel controls: the bar under the toolbar (step back, the timeline slider, go to
-//! step N, Run until, traces, quiz, compare), the quiz question and the goal's route under the
-//! board, and the Compare window. They read the app and return commands.
+//! step N, Run until, traces, quiz, compare, experiment), the quiz question and the goal's route
+//! under the board, and the Compare and Experiment windows. They read the app and return
+//! commands.
 
 use super::{TravelCommand, breakpoints, quiz};
 use crate::app::FrontierApp;
@@ -11,7 +12,7 @@ use std::path::PathBuf;
 
 impl FrontierApp {
     /// The time-travel bar: step back, the timeline slider, go to step N, Run until, traces,
-    /// quiz and compare.
+    /// quiz, compare and experiment.
     pub(crate) fn travel_bar(&mut self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         let now = self.timeline.steps();
@@ -90,6 +91,7 @@ impl FrontierApp {
                 commands.push(Command::Travel(TravelCommand::Quiz(on)));
             }
             ui.toggle_value(&mut travel.compare.open, "Compare");
+            ui.toggle_value(&mut travel.experiment.open, "Experiment");
         });
         if let Some(replay) = &travel.replay {
             ui.label(
@@ -121,7 +123,8 @@ impl FrontierApp {
         commands
     }
 
-    /// The Compare window, over the scenario and settings being shown.
+    /// The Compare window, over the scenario and settings being shown, and the Experiment
+    /// window, whose clicked instance replaces the scenario.
     pub(crate) fn travel_windows(&mut self, ctx: &egui::Context) {
         super::compare::show(
             ctx,
@@ -129,5 +132,8 @@ impl FrontierApp {
             &self.scenario,
             &self.overrides,
         );
+        if let Some(opened) = super::experiment::show(ctx, &mut self.travel.experiment) {
+            self.replace_scenario(opened.scenario, &opened.origin);
+        }
     }
 }

@@ -7,6 +7,7 @@
 mod bar;
 pub mod breakpoints;
 pub mod compare;
+pub mod experiment;
 pub mod quiz;
 
 use crate::app::FrontierApp;
@@ -42,6 +43,7 @@ pub struct Travel {
     saved_sort: Option<Sort>,
     pub(super) route: RoutePlayer,
     pub(super) compare: CompareWindow,
+    pub(super) experiment: experiment::ExperimentWindow,
     replay: Option<Replay>,
     go_to: u64,
     trace_path: String,
@@ -59,6 +61,7 @@ impl Default for Travel {
             saved_sort: None,
             route: RoutePlayer::default(),
             compare: CompareWindow::default(),
+            experiment: experiment::ExperimentWindow::default(),
             replay: None,
             go_to: 0,
             trace_path: "run.trace.ron".into(),

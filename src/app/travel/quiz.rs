@@ -201,7 +201,7 @@ mod tests {
             .unwrap();
         s.step();
         s.step();
-        // The seed after two steps: the docs say two states tie on f = 12 on step 2, so look
+        // The built-in puzzle after two steps: the docs say two states tie on f = 12 on step 2, so look
         // for a tie by hand, independently of the pick's own counters.
         let pick = s.view().next_pick().unwrap();
         let open = s.view().open_order();

@@ -17,14 +17,14 @@ fn puzzle(width: usize, start: &[u8]) -> Box<dyn Session> {
         .unwrap()
 }
 
-fn seed() -> Box<dyn Session> {
+fn built_in() -> Box<dyn Session> {
     puzzle(3, &[5, 4, 2, 7, 0, 3, 8, 1, 6])
 }
 
 #[test]
 fn a_timeline_shows_its_search_as_the_search_would() {
-    let mut plain = seed();
-    let mut t = Timeline::new(seed());
+    let mut plain = built_in();
+    let mut t = Timeline::new(built_in());
     for _ in 0..5 {
         plain.step();
         t.step().unwrap();
@@ -41,11 +41,11 @@ fn a_timeline_shows_its_search_as_the_search_would() {
 
 #[test]
 fn a_timeline_goes_back_and_replays_the_same_steps() {
-    let mut plain = seed();
+    let mut plain = built_in();
     for _ in 0..7 {
         plain.step();
     }
-    let mut t = Timeline::new(seed());
+    let mut t = Timeline::new(built_in());
     for _ in 0..9 {
         t.step().unwrap();
     }
@@ -61,7 +61,7 @@ fn a_timeline_goes_back_and_replays_the_same_steps() {
     assert_eq!(t_view.last_event(), plain.last_event());
     assert_eq!(t.go_to(2), Ok(2));
     assert_eq!(t.view().rows(), {
-        let mut s = seed();
+        let mut s = built_in();
         s.step();
         s.step();
         s.view().rows()
@@ -106,18 +106,18 @@ fn fresh_at(make: fn() -> Box<dyn Session>, step: u64) -> String {
 
 #[test]
 fn stepping_back_shows_the_search_as_it_was() {
-    let mut t = Timeline::with_limits(seed(), 4, usize::MAX);
+    let mut t = Timeline::with_limits(built_in(), 4, usize::MAX);
     for _ in 0..10 {
         t.step().unwrap();
     }
     t.step_back().unwrap();
     assert_eq!(t.steps(), 9);
-    assert_eq!(picture(t.view()), fresh_at(seed, 9));
+    assert_eq!(picture(t.view()), fresh_at(built_in, 9));
     assert_eq!(t.recorded_steps(), 10);
     t.go_to(0).unwrap();
-    assert_eq!(picture(t.view()), fresh_at(seed, 0));
+    assert_eq!(picture(t.view()), fresh_at(built_in, 0));
     assert_eq!(t.go_to(100).unwrap(), 21, "the search ends at the goal");
-    assert_eq!(picture(t.view()), fresh_at(seed, 21));
+    assert_eq!(picture(t.view()), fresh_at(built_in, 21));
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn the_5x5_walk_is_long_enough_to_travel_in() {
 
 #[test]
 fn a_best_first_search_rewinds_in_place_to_the_search_it_was() {
-    for make in [seed as fn() -> Box<dyn Session>, five] {
+    for make in [built_in as fn() -> Box<dyn Session>, five] {
         let mut s = make();
         for _ in 0..15 {
             s.step();
@@ -191,13 +191,13 @@ fn steps_that_reopen_are_not_undone_and_keyframes_take_over() {
 
 #[test]
 fn a_tight_budget_thins_keyframes_and_doubles_the_interval() {
-    let mut t = Timeline::with_limits(seed(), 1, 1);
+    let mut t = Timeline::with_limits(built_in(), 1, 1);
     t.go_to(21).unwrap();
     let (count, _) = t.keyframes();
     assert!(count <= 2, "{count} keyframes kept over a 1-byte budget");
     assert!(t.interval() > 1);
     t.go_to(3).unwrap();
-    assert_eq!(picture(t.view()), fresh_at(seed, 3));
+    assert_eq!(picture(t.view()), fresh_at(built_in, 3));
 }
 
 #[derive(Clone, Debug)]
@@ -247,7 +247,7 @@ proptest! {
     fn any_walk_through_time_matches_a_search_never_stepped_back_3x3(
         walk in moves(40), interval in 1..6u64, budget in 0..20_000usize,
     ) {
-        check_moves(seed, &walk, interval, budget);
+        check_moves(built_in, &walk, interval, budget);
     }
 
     #[test]

@@ -74,7 +74,7 @@ fn each_table_lists_exactly_its_rows() {
 #[test]
 fn updates_from_the_log_match_a_fresh_sort() {
     // Weighted A* (w = 2) on the 31-move puzzle improves and reopens rows; A* and
-    // breadth-first on the seed exercise the pick order and its ties. Each sort is updated
+    // breadth-first on the built-in puzzle exercise the pick order and its ties. Each sort is updated
     // step by step, and after jumps of 25 steps.
     let hardest = LIBRARY
         .iter()
