@@ -66,8 +66,7 @@ fn typing_a_trace_file_name_keeps_the_menu_open_and_presses_no_shortcut() {
     }
     assert_eq!(steps(&h), 6, "a key typed into the menu moved the search");
     // With the menu open but no field focused, keys do nothing either.
-    h.get_by_label("Trace file:").click();
-    h.run();
+    press(&mut h, "Trace file:", 1);
     key(&mut h, egui::Key::R);
     assert_eq!(steps(&h), 6);
 }
@@ -76,8 +75,7 @@ fn typing_a_trace_file_name_keeps_the_menu_open_and_presses_no_shortcut() {
 fn an_open_combo_box_swallows_the_shortcuts() {
     let mut h = harness();
     press_step(&mut h, 3);
-    h.get_by_label("max states").click();
-    h.run();
+    press(&mut h, "max states", 1);
     key(&mut h, egui::Key::Space);
     assert_eq!(steps(&h), 3);
 }
