@@ -20,6 +20,12 @@ fn press_space(h: &mut Harness<'_, FrontierApp>) {
     h.run();
 }
 
+/// Asserts the Step label and the search agree on step `n` (a label alone could be stale).
+fn shows_step(h: &Harness<'_, FrontierApp>, n: u64) {
+    h.get_by_label(&format!("Step {n}"));
+    assert_eq!(h.state().view().steps(), n);
+}
+
 #[test]
 fn the_seed_finds_the_goal_on_step_21_after_checking_20_states() {
     let mut h = harness();
@@ -40,8 +46,7 @@ fn space_steps_like_the_button() {
     h.get_by_label("Step 2");
     // The Step button has had a click; Space must still be one step, not two.
     press_space(&mut h);
-    h.get_by_label("Step 3");
-    assert_eq!(h.state().view().steps(), 3);
+    shows_step(&h, 3);
 }
 
 #[test]
@@ -161,8 +166,7 @@ fn a_refused_start_shows_the_reason_and_step_does_nothing() {
     assert_eq!(h.query_all_by_label(&outcome).count(), 2);
     press_step(&mut h, 1);
     press_space(&mut h);
-    h.get_by_label("Step 0");
-    assert_eq!(h.state().view().steps(), 0);
+    shows_step(&h, 0);
 }
 
 #[test]

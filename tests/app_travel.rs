@@ -10,7 +10,7 @@ use frontier::engine::settings::Algorithm;
 use frontier::scenario::{Scenario, SearchSpec, SettingChange};
 
 mod common;
-use common::{log_has, press_step, run_out};
+use common::{choose, log_has, press, press_step, run_out};
 
 fn harness() -> Harness<'static, FrontierApp> {
     common::harness_on(Scenario::built_in())
@@ -45,8 +45,7 @@ fn backspace_after_5_steps_shows_step_4() {
         "the open table lists exactly step 4's open rows"
     );
     // The button does the same.
-    h.get_by_label("Step back").click();
-    h.run();
+    press(&mut h, "Step back", 1);
     h.get_by_label("Step 3");
 }
 
@@ -78,24 +77,18 @@ fn going_to_a_step_then_forward_equals_never_going_back() {
     h.get_by_label("Step 10");
     h.get_by_label("States checked 10");
     // A setting changed in the past starts a new search.
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_label("Step 0");
     assert!(h.query_all_by_label("of 0 steps taken").count() > 0);
 }
 
-/// Opens the Run until menu and runs with the current choices after `choose` ticks them.
-fn run_until(h: &mut Harness<'_, FrontierApp>, choose: &[&str]) {
-    h.get_by_label("Run until").click();
-    h.run();
-    for label in choose {
-        h.get_by_label(label).click();
-        h.run();
+/// Opens the Run until menu and runs with the current choices after `ticks` are ticked.
+fn run_until(h: &mut Harness<'_, FrontierApp>, ticks: &[&str]) {
+    press(h, "Run until", 1);
+    for label in ticks {
+        press(h, label, 1);
     }
-    h.get_by_label("Run to breakpoint").click();
-    h.run();
+    press(h, "Run to breakpoint", 1);
     run_out(h);
 }
 
@@ -138,13 +131,8 @@ fn step_and_goal_breakpoints_stop_where_they_say() {
         &h,
         "stopped by breakpoint step=10: step 10 reached"
     ));
-    h.get_by_label("Run until").click();
-    h.run();
-    h.get_by_label("step number").click();
-    h.run();
-    h.get_by_label("Run to breakpoint").click();
-    h.run();
-    run_out(&mut h);
+    // Unticking "step" leaves the goal breakpoint.
+    run_until(&mut h, &["step number"]);
     h.get_by_label("Step 21");
     assert!(log_has(
         &h,
@@ -155,15 +143,12 @@ fn step_and_goal_breakpoints_stop_where_they_say() {
 #[test]
 fn compare_steps_astar_and_dijkstra_together_with_their_own_counts() {
     let mut h = harness();
-    h.get_by_label("Compare").click();
-    h.run();
+    press(&mut h, "Compare", 1);
     h.get_by_role_and_label(Role::CheckBox, "A*").click();
     h.get_by_role_and_label(Role::CheckBox, "Dijkstra").click();
     h.run();
-    h.get_by_label("Start side by side").click();
-    h.run();
-    h.get_by_label("Run all to the end").click();
-    h.run();
+    press(&mut h, "Start side by side", 1);
+    press(&mut h, "Run all to the end", 1);
     // Separate runs' counts (tests/chapter_astar.rs has A*'s).
     let separate = |a: Algorithm| {
         let mut s = Scenario::built_in()
@@ -188,8 +173,7 @@ fn compare_steps_astar_and_dijkstra_together_with_their_own_counts() {
 fn quiz_calls_a_tied_state_close_and_rejects_a_higher_f_one() {
     let mut h = harness();
     press_step(&mut h, 1);
-    h.get_by_label("Quiz").click();
-    h.run();
+    press(&mut h, "Quiz", 1);
     // Find, from the session itself, an open row tied with the next pick on f and one above.
     let find = |h: &Harness<'_, FrontierApp>| {
         let s = h.state().view();
@@ -303,12 +287,8 @@ fn the_route_is_played_move_by_move_once_the_goal_is_found() {
     let mut h = harness();
     press_step(&mut h, 21);
     h.get_by_label("Route to the goal: 12 moves, cost 12");
-    h.get_by_label("▶").click();
-    h.run();
-    h.get_by_label("▶").click();
-    h.run();
-    h.get_by_label("◀").click();
-    h.run();
+    press(&mut h, "▶", 2);
+    press(&mut h, "◀", 1);
     assert!(log_has(&h, "1. "));
 }
 

@@ -41,6 +41,12 @@ fn field_holding<'h>(h: &'h Harness<'_, FrontierApp>, value: &str) -> egui_kitte
         .unwrap_or_else(|| panic!("no field holds {value}"))
 }
 
+/// Presses `k` and lets a frame pass: every shortcut test does both.
+fn key(h: &mut Harness<'_, FrontierApp>, k: egui::Key) {
+    h.key_press(k);
+    h.run();
+}
+
 // Item 4: typing can't wipe a run.
 
 #[test]
@@ -55,16 +61,13 @@ fn typing_a_trace_file_name_keeps_the_menu_open_and_presses_no_shortcut() {
     h.get_by_label("Save trace");
     assert!(field_holding(&h, "run.trace.ron").is_focused());
     // "r" (of ".ron") and a space go to the field, not to Reset and Step.
-    for key in [egui::Key::R, egui::Key::Space, egui::Key::R] {
-        h.key_press(key);
-        h.run();
+    for k in [egui::Key::R, egui::Key::Space, egui::Key::R] {
+        key(&mut h, k);
     }
     assert_eq!(steps(&h), 6, "a key typed into the menu moved the search");
     // With the menu open but no field focused, keys do nothing either.
-    h.get_by_label("Trace file:").click();
-    h.run();
-    h.key_press(egui::Key::R);
-    h.run();
+    press(&mut h, "Trace file:", 1);
+    key(&mut h, egui::Key::R);
     assert_eq!(steps(&h), 6);
 }
 
@@ -72,10 +75,8 @@ fn typing_a_trace_file_name_keeps_the_menu_open_and_presses_no_shortcut() {
 fn an_open_combo_box_swallows_the_shortcuts() {
     let mut h = harness();
     press_step(&mut h, 3);
-    h.get_by_label("max states").click();
-    h.run();
-    h.key_press(egui::Key::Space);
-    h.run();
+    press(&mut h, "max states", 1);
+    key(&mut h, egui::Key::Space);
     assert_eq!(steps(&h), 3);
 }
 
@@ -84,8 +85,7 @@ fn reset_of_a_long_run_is_undone_by_undo_or_replayed_by_step() {
     let mut h = harness();
     press_step(&mut h, 12);
     let at_12 = h.state().view().counts();
-    h.key_press(egui::Key::R);
-    h.run();
+    key(&mut h, egui::Key::R);
     assert_eq!(steps(&h), 0);
     h.get_by_label("Step 0");
     // Step replays the same run.
@@ -338,8 +338,7 @@ fn a_tied_state_that_loses_the_tie_break_is_close_not_right_and_step_skips() {
     // Step without answering: the question counts as skipped.
     press_step(&mut h, 1);
     assert!(log_has(&h, "quiz: step 2 skipped"));
-    h.key_press(egui::Key::Space);
-    h.run();
+    key(&mut h, egui::Key::Space);
     assert!(log_has(&h, "quiz: step 3 skipped"));
     h.get_by_label_contains("0 of 0 right, 2 skipped");
     // Find, from the session, an open state tied with the next pick on f.
@@ -414,8 +413,7 @@ fn the_app_opens_at_the_step_asked_for_or_at_the_end() {
     assert_eq!(h.state().view().counts(), fresh.view().counts());
     assert!(log_has(&h, "step 7: picked"));
     // It is a timeline like any run: step back works.
-    h.key_press(egui::Key::Backspace);
-    h.run();
+    key(&mut h, egui::Key::Backspace);
     h.get_by_label("Step 6");
 
     let mut end = harness_at(OpenAt::End);
@@ -441,8 +439,7 @@ fn the_scenario_menu_lists_titles_and_number_fields_have_their_own_labels() {
     h.run();
     assert!(h.query_all_by_label(title).count() > before);
     assert_eq!(h.query_all_by_label("seed_542703816.ron").count(), 0);
-    h.key_press(egui::Key::Escape);
-    h.run();
+    key(&mut h, egui::Key::Escape);
     // The field's words are a label beside it, not text inside a button-like box.
     h.get_by_label("steps to go");
     h.get_by_label("step");

@@ -26,6 +26,15 @@ fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
     path
 }
 
+/// The `--json` report of `frontier run` on the shipped scenario `name` with `extra` options:
+/// most tests here start from it.
+fn run_json(name: &str, extra: &[&str]) -> serde_json::Value {
+    let path = scenario(name);
+    let mut args = vec!["run", &path, "--json"];
+    args.extend_from_slice(extra);
+    json(&frontier(&args))
+}
+
 fn json(out: &Output) -> serde_json::Value {
     assert_eq!(
         out.status.code(),
@@ -38,11 +47,7 @@ fn json(out: &Output) -> serde_json::Value {
 
 #[test]
 fn json_reports_the_seed_run() {
-    let v = json(&frontier(&[
-        "run",
-        &scenario("seed_542703816.ron"),
-        "--json",
-    ]));
+    let v = run_json("seed_542703816.ron", &[]);
     assert_eq!(v["outcome"], "goal_found");
     assert_eq!(v["states_checked"], 20);
     assert_eq!(v["states_stored"], 35);
@@ -60,23 +65,11 @@ fn json_reports_the_seed_run() {
 
 #[test]
 fn options_override_the_scenario() {
-    let v = json(&frontier(&[
-        "run",
-        &scenario("seed_542703816.ron"),
-        "--json",
-        "--max-states",
-        "10",
-    ]));
+    let v = run_json("seed_542703816.ron", &["--max-states", "10"]);
     assert_eq!(v["outcome"], "limit_reached");
     assert_eq!(v["steps"], 5);
     assert!(v["cost"].is_null());
-    let v = json(&frontier(&[
-        "run",
-        &scenario("seed_542703816.ron"),
-        "--json",
-        "--algorithm",
-        "bfs",
-    ]));
+    let v = run_json("seed_542703816.ron", &["--algorithm", "bfs"]);
     assert_eq!(
         (v["outcome"].as_str(), v["cost"].as_f64()),
         (Some("goal_found"), Some(12.0))
@@ -86,24 +79,14 @@ fn options_override_the_scenario() {
 
 #[test]
 fn step_limit_stops_the_run() {
-    let v = json(&frontier(&[
-        "run",
-        &scenario("seed_542703816.ron"),
-        "--json",
-        "--max-steps",
-        "3",
-    ]));
+    let v = run_json("seed_542703816.ron", &["--max-steps", "3"]);
     assert_eq!(v["outcome"], "step_limit");
     assert_eq!(v["steps"], 3);
 }
 
 #[test]
 fn refused_starts_exit_0_with_the_reason() {
-    let v = json(&frontier(&[
-        "run",
-        &scenario("unsolvable_123456870.ron"),
-        "--json",
-    ]));
+    let v = run_json("unsolvable_123456870.ron", &[]);
     assert_eq!(v["outcome"], "refused");
     assert!(v["reason"].as_str().unwrap().contains("cannot be solved"));
     let solved = temp_file(

@@ -29,6 +29,30 @@ fn spec(algorithm: Algorithm) -> SearchSpec {
     }
 }
 
+/// `spec` with a lower cap on states checked: for runs that must stop (or stay quick).
+fn capped(algorithm: Algorithm, max_states: usize) -> SearchSpec {
+    SearchSpec {
+        max_states: Some(max_states),
+        ..spec(algorithm)
+    }
+}
+
+/// Backtracking with forward checking, which several tests compare against plain backtracking.
+fn forward_checking() -> SearchSpec {
+    SearchSpec {
+        forward_checking: Some(true),
+        ..spec(Algorithm::Backtracking)
+    }
+}
+
+/// Generate-and-test drawing its boards from `candidates`.
+fn generate(candidates: Candidates) -> SearchSpec {
+    SearchSpec {
+        candidates: Some(candidates),
+        ..spec(Algorithm::GenerateAndTest)
+    }
+}
+
 fn all(algorithm: Algorithm) -> SearchSpec {
     SearchSpec {
         all_solutions: Some(true),
@@ -178,10 +202,7 @@ fn every_algorithm_places_queens_around_the_locked_one() {
     for algorithm in Algorithm::ALL {
         let mut s = session(
             "NQueens(size: 8, locked: Some((row: 3, col: 5)))",
-            &SearchSpec {
-                max_states: Some(200_000),
-                ..spec(algorithm)
-            },
+            &capped(algorithm, 200_000),
         );
         let found = solutions(s.as_mut());
         assert_eq!(s.view().outcome(), Some(&Outcome::GoalFound), "{algorithm}");
@@ -197,13 +218,7 @@ fn forward_checking_never_checks_more_and_finds_the_same_first_solution() {
     ]);
     for board in boards {
         let mut plain = session(&board, &spec(Algorithm::Backtracking));
-        let mut fc = session(
-            &board,
-            &SearchSpec {
-                forward_checking: Some(true),
-                ..spec(Algorithm::Backtracking)
-            },
-        );
+        let mut fc = session(&board, &forward_checking());
         let a = solutions(plain.as_mut());
         let b = solutions(fc.as_mut());
         assert_eq!(a, b, "{board}");
@@ -216,13 +231,7 @@ fn forward_checking_never_checks_more_and_finds_the_same_first_solution() {
     }
     // And strictly fewer where it matters.
     let mut plain = session("NQueens(size: 12)", &spec(Algorithm::Backtracking));
-    let mut fc = session(
-        "NQueens(size: 12)",
-        &SearchSpec {
-            forward_checking: Some(true),
-            ..spec(Algorithm::Backtracking)
-        },
-    );
+    let mut fc = session("NQueens(size: 12)", &forward_checking());
     solutions(plain.as_mut());
     solutions(fc.as_mut());
     assert!(fc.view().counts().states_checked < plain.view().counts().states_checked);
@@ -243,13 +252,7 @@ fn sizes_2_and_3_have_no_solution() {
 #[test]
 fn generate_and_test_finds_a_valid_board_for_6_queens() {
     for candidates in Candidates::ALL {
-        let mut s = session(
-            "NQueens(size: 6)",
-            &SearchSpec {
-                candidates: Some(candidates),
-                ..spec(Algorithm::GenerateAndTest)
-            },
-        );
+        let mut s = session("NQueens(size: 6)", &generate(candidates));
         let faces = s.view().candidates().expect("a candidate count");
         let found = solutions(s.as_mut());
         assert_eq!(
@@ -267,13 +270,7 @@ fn generate_and_test_finds_a_valid_board_for_6_queens() {
 
 #[test]
 fn generate_and_test_stops_at_max_states_and_is_refused_off_queens() {
-    let mut s = session(
-        "NQueens(size: 8)",
-        &SearchSpec {
-            max_states: Some(100),
-            ..spec(Algorithm::GenerateAndTest)
-        },
-    );
+    let mut s = session("NQueens(size: 8)", &capped(Algorithm::GenerateAndTest, 100));
     assert_eq!(s.view().candidates(), Some(16_777_216));
     while s.view().outcome().is_none() {
         s.step();
@@ -285,13 +282,7 @@ fn generate_and_test_stops_at_max_states_and_is_refused_off_queens() {
         &spec(Algorithm::GenerateAndTest),
     );
     assert!(matches!(s.view().outcome(), Some(Outcome::Refused(why)) if why.contains("N-queens")));
-    let s = session(
-        "NQueens(size: 9)",
-        &SearchSpec {
-            candidates: Some(Candidates::AllSquares),
-            ..spec(Algorithm::GenerateAndTest)
-        },
-    );
+    let s = session("NQueens(size: 9)", &generate(Candidates::AllSquares));
     assert!(matches!(s.view().outcome(), Some(Outcome::Refused(why)) if why.contains("up to 8×8")));
 }
 

@@ -18,11 +18,19 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-#[test]
-fn a_recorded_trace_verifies_and_replays_to_step_5() {
-    let dir = scratch("verify");
+/// A scratch folder holding the seed's run recorded as `t.ron`, and that trace's text: the
+/// tests that edit a trace start from it.
+fn recorded(name: &str) -> (PathBuf, String) {
+    let dir = scratch(name);
     let run = frontier(&dir, &["run", "seed.ron", "--trace", "t.ron"]);
     assert!(run.status.success());
+    let text = std::fs::read_to_string(dir.join("t.ron")).unwrap();
+    (dir, text)
+}
+
+#[test]
+fn a_recorded_trace_verifies_and_replays_to_step_5() {
+    let (dir, _) = recorded("verify");
     let verify = frontier(&dir, &["replay", "t.ron", "--verify", "--json"]);
     assert_eq!(verify.status.code(), Some(0));
     let v = json(&verify);
@@ -39,13 +47,7 @@ fn a_recorded_trace_verifies_and_replays_to_step_5() {
 
 #[test]
 fn a_hand_edited_trace_names_the_first_differing_step() {
-    let dir = scratch("edited");
-    assert!(
-        frontier(&dir, &["run", "seed.ron", "--trace", "t.ron"])
-            .status
-            .success()
-    );
-    let text = std::fs::read_to_string(dir.join("t.ron")).unwrap();
+    let (dir, text) = recorded("edited");
     // Step 9's line: the ninth after "steps:". Claim it did something else (another digest).
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let at = lines.iter().position(|l| l == "steps:").unwrap() + 9;
@@ -69,13 +71,7 @@ fn a_hand_edited_trace_names_the_first_differing_step() {
 
 #[test]
 fn damaged_and_foreign_traces_are_unusable_with_a_reason() {
-    let dir = scratch("damaged");
-    assert!(
-        frontier(&dir, &["run", "seed.ron", "--trace", "t.ron"])
-            .status
-            .success()
-    );
-    let text = std::fs::read_to_string(dir.join("t.ron")).unwrap();
+    let (dir, text) = recorded("damaged");
     std::fs::write(dir.join("cut.ron"), &text[..text.len() - 40]).unwrap();
     let out = frontier(&dir, &["replay", "cut.ron"]);
     assert_eq!(out.status.code(), Some(2));

@@ -77,24 +77,21 @@ fn deep_nesting_is_an_error_with_its_place_not_parser_words() {
 fn graph_costs_the_fixed_point_cannot_hold_are_refused_naming_the_edge() {
     let dir = folder("costs");
     for cost in ["9.3e9", "1e308", "NaN", "-1", "inf"] {
-        let s = write(
+        run_unusable(
             &dir,
             "g.ron",
             &format!(
                 "Scenario(problem: Graph(\n nodes: [(name: \"A\"), (name: \"B\")],\n edges: [(\"A\", \"B\", {cost})],\n start: \"A\", goal: \"B\"))"
             ),
-        );
-        unusable(
-            &frontier(&["run", &s]),
             &["line 3, column", "edge A–B costs"],
         );
     }
-    let s = write(
+    run_unusable(
         &dir,
         "h.ron",
         "Scenario(problem: Graph(nodes: [(name: \"A\", h: 1e12), (name: \"B\")], edges: [(\"A\", \"B\", 1)], start: \"A\", goal: \"B\"))",
+        &["node 'A' has h = 1000000000000"],
     );
-    unusable(&frontier(&["run", &s]), &["node 'A' has h = 1000000000000"]);
     // One billion is held exactly and still runs.
     let s = write(
         &dir,
@@ -111,16 +108,21 @@ fn malformed_maps_and_levels_are_unusable_input_with_their_place() {
     let grid = |map: &str| {
         format!(r#"Scenario(problem: Grid(map: "{map}", start: (x: 0, y: 0), goal: (x: 1, y: 0)))"#)
     };
-    let s = write(&dir, "rows.ron", &grid(r"...\n.."));
-    unusable(
-        &frontier(&["run", &s]),
+    run_unusable(
+        &dir,
+        "rows.ron",
+        &grid(r"...\n.."),
         &[
             "rows.ron (the inline map): line 2, column 3",
             "row 1 has 2 cells",
         ],
     );
-    let s = write(&dir, "char.ron", &grid(r"..?"));
-    unusable(&frontier(&["run", &s]), &["line 1, column 3", "'?'"]);
+    run_unusable(
+        &dir,
+        "char.ron",
+        &grid(r"..?"),
+        &["line 1, column 3", "'?'"],
+    );
     write(
         &dir,
         "m.map",
@@ -136,21 +138,18 @@ fn malformed_maps_and_levels_are_unusable_input_with_their_place() {
         &frontier(&["compare", &s, "--algorithm", "astar", "--algorithm", "bfs"]),
         &["m.map: line 6, column 2"],
     );
-    let s = write(
+    run_unusable(
         &dir,
         "level.ron",
         "Scenario(problem: Sokoban(level: \"#####\\n#@$.#\\n#x###\"))",
-    );
-    unusable(
-        &frontier(&["run", &s]),
         &["inline level): line 3, column 2", "'x'"],
     );
-    let s = write(
+    run_unusable(
         &dir,
         "graph.ron",
         r#"Scenario(problem: Graph(nodes: [(name: "A")], edges: [("A", "B", 1)], start: "A", goal: "A"))"#,
+        &["graph.ron", "'B' is not a node"],
     );
-    unusable(&frontier(&["run", &s]), &["graph.ron", "'B' is not a node"]);
     // A .scen whose map is malformed names the map file, line and column.
     write(&dir, "m.scen", "version 1\n0\tm.map\t3\t2\t0\t0\t2\t0\t2\n");
     unusable(

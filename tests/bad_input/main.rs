@@ -62,6 +62,12 @@ fn unusable(out: &Output, words: &[&str]) -> String {
     err
 }
 
+/// Writes `text` as the scenario `name` and checks `frontier run` on it is `unusable` with
+/// `words`: the shape of most bad-file tests.
+fn run_unusable(dir: &Path, name: &str, text: &str, words: &[&str]) -> String {
+    unusable(&frontier(&["run", &write(dir, name, text)]), words)
+}
+
 /// Exit 0, outcome `refused`; the reason.
 fn refused(out: &Output) -> String {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(out));

@@ -8,14 +8,16 @@ fn special_files_are_refused_as_input_with_their_kind() {
     let dir = folder("special-in");
     let fifo = dir.join("pipe.ron");
     mkfifo(&fifo);
-    unusable(
-        &frontier(&["run", fifo.to_str().unwrap()]),
-        &["is a named pipe"],
-    );
-    unusable(
-        &frontier(&["run", dir.to_str().unwrap()]),
-        &["is a directory"],
-    );
+    let scen = dir.join("pipe.scen");
+    mkfifo(&scen);
+    for (command, path, kind) in [
+        ("run", &fifo, "is a named pipe"),
+        ("run", &dir, "is a directory"),
+        ("scen", &scen, "is a named pipe"),
+        ("replay", &fifo, "is a named pipe"),
+    ] {
+        unusable(&frontier(&[command, path.to_str().unwrap()]), &[kind]);
+    }
     let grid = |file: &str| {
         format!(
             r#"Scenario(problem: Grid(map_file: "{file}", start: (x: 0, y: 0), goal: (x: 1, y: 0)))"#
@@ -25,16 +27,6 @@ fn special_files_are_refused_as_input_with_their_kind() {
     unusable(&frontier(&["run", &s]), &["pipe.ron", "is a named pipe"]);
     let s = write(&dir, "dev_map.ron", &grid("/dev/null"));
     unusable(&frontier(&["run", &s]), &["/dev/null", "is a device"]);
-    let scen = dir.join("pipe.scen");
-    mkfifo(&scen);
-    unusable(
-        &frontier(&["scen", scen.to_str().unwrap()]),
-        &["is a named pipe"],
-    );
-    unusable(
-        &frontier(&["replay", fifo.to_str().unwrap()]),
-        &["is a named pipe"],
-    );
     // A huge regular file is refused from its size alone (sparse: nothing is written).
     let big = std::fs::File::create(dir.join("big.map")).unwrap();
     big.set_len(300 << 20).unwrap();

@@ -46,23 +46,23 @@ fn the_wall_is_walked_round_without_cutting_its_corners() {
         let h = g.heuristics()[0];
         assert_eq!(solve(g, Algorithm::AStar, h), Some(Cost::units(5)));
     }
-    // One wall cell: north, east, east, then a south-east diagonal whose corners are open.
-    let g = grid("....\n.#..\n....", (0, 1), (3, 1), Moves::Eight);
-    assert_eq!(
-        solve(g, Algorithm::AStar, Heuristic::Octile),
-        Some(Cost::units(3) + diagonal())
-    );
-    // Corner to corner of an open 3×3: two diagonals; a wall in the middle blocks both.
-    let g = grid("...\n...\n...", (0, 0), (2, 2), Moves::Eight);
-    assert_eq!(
-        solve(g, Algorithm::AStar, Heuristic::Octile),
-        Some(diagonal() + diagonal())
-    );
-    let g = grid("...\n.#.\n...", (0, 0), (2, 2), Moves::Eight);
-    assert_eq!(
-        solve(g, Algorithm::AStar, Heuristic::Octile),
-        Some(Cost::units(4))
-    );
+    let cases = [
+        // One wall cell: north, east, east, then a south-east diagonal whose corners are open.
+        (
+            "....\n.#..\n....",
+            (0, 1),
+            (3, 1),
+            Cost::units(3) + diagonal(),
+        ),
+        // Corner to corner of an open 3×3: two diagonals; a wall in the middle blocks both.
+        ("...\n...\n...", (0, 0), (2, 2), diagonal() + diagonal()),
+        ("...\n.#.\n...", (0, 0), (2, 2), Cost::units(4)),
+    ];
+    for (map, start, goal, cost) in cases {
+        let g = grid(map, start, goal, Moves::Eight);
+        let found = solve(g, Algorithm::AStar, Heuristic::Octile);
+        assert_eq!(found, Some(cost), "{map:?}");
+    }
 }
 
 #[test]
@@ -85,18 +85,20 @@ fn diagonals_never_cut_a_blocked_corner() {
 
 #[test]
 fn terrain_multiplies_the_cost_of_entering() {
-    // Straight down through the 9 costs 10; round it on 1s costs 4.
-    let g = grid("...\n.9.\n...", (1, 0), (1, 2), Moves::Four);
-    assert_eq!(
-        solve(g, Algorithm::Dijkstra, Heuristic::Zero),
-        Some(Cost::units(4))
-    );
-    // A diagonal into terrain 3 costs 3√2; east then south (1 + 3) is cheaper.
-    let g = grid("..\n.3", (0, 0), (1, 1), Moves::Eight);
-    assert_eq!(
-        solve(g, Algorithm::Dijkstra, Heuristic::Zero),
-        Some(Cost::units(4))
-    );
+    let cases = [
+        // Straight down through the 9 costs 10; round it on 1s costs 4.
+        ("...\n.9.\n...", (1, 0), (1, 2), Moves::Four),
+        // A diagonal into terrain 3 costs 3√2; east then south (1 + 3) is cheaper.
+        ("..\n.3", (0, 0), (1, 1), Moves::Eight),
+    ];
+    for (map, start, goal, moves) in cases {
+        let found = solve(
+            grid(map, start, goal, moves),
+            Algorithm::Dijkstra,
+            Heuristic::Zero,
+        );
+        assert_eq!(found, Some(Cost::units(4)), "{map:?}");
+    }
 }
 
 #[test]

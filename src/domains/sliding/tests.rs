@@ -60,32 +60,27 @@ fn refusals_say_why() {
     assert!(refuse(vec![1, 2, 3, 4, 5, 6, 7, 8, 9]).contains("tile 9"));
 }
 
+/// Whether a 4×4 puzzle from `start` to `goal` passes validation: the even-width parity cases.
+fn solvable_4x4(start: Vec<u8>, goal: Vec<u8>) -> bool {
+    SlidingPuzzle::<u64>::new(4, 4, start, goal)
+        .validate()
+        .is_ok()
+}
+
 #[test]
 fn even_widths_count_the_blank_row() {
     // One move from the goal is solvable; swapping two tiles of the goal is not.
     let goal = default_goal(4, 4);
     let mut near = goal.clone();
     near.swap(14, 15);
-    assert!(
-        SlidingPuzzle::<u64>::new(4, 4, near, goal.clone())
-            .validate()
-            .is_ok()
-    );
+    assert!(solvable_4x4(near, goal.clone()));
     let mut swapped = goal.clone();
     swapped.swap(0, 1);
-    assert!(
-        SlidingPuzzle::<u64>::new(4, 4, swapped, goal.clone())
-            .validate()
-            .is_err()
-    );
+    assert!(!solvable_4x4(swapped, goal.clone()));
     // A vertical move on an even width changes inversions by an odd number and is solvable.
     let mut down = goal.clone();
     down.swap(11, 15);
-    assert!(
-        SlidingPuzzle::<u64>::new(4, 4, down, goal)
-            .validate()
-            .is_ok()
-    );
+    assert!(solvable_4x4(down, goal));
 }
 
 #[test]
