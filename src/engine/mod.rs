@@ -16,4 +16,5 @@ pub mod session;
 pub mod settings;
 pub mod store;
 pub mod timeline;
+pub mod tree;
 pub mod view;

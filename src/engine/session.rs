@@ -45,6 +45,11 @@ pub trait Session: Send {
     fn log(&self) -> &Log;
     /// The strategy's own state in words (IDA*'s threshold), if any.
     fn strategy_status(&self) -> Option<String>;
+    /// The bound of a depth-first search and its deepening iteration (see
+    /// [`super::algo::backtracking::Cutoff`]); `None` for other strategies.
+    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
+        None
+    }
     /// Bytes held by the notebook, open list and log.
     fn memory_bytes(&self) -> usize;
     /// Tells the search how many bytes its owner keeps for it, so its memory budget covers
@@ -249,6 +254,10 @@ where
 
     fn strategy_status(&self) -> Option<String> {
         self.strategy().status()
+    }
+
+    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
+        self.strategy().cutoff()
     }
 
     fn memory_bytes(&self) -> usize {

@@ -318,6 +318,9 @@ impl Session for Timeline {
     fn strategy_status(&self) -> Option<String> {
         self.current.strategy_status()
     }
+    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
+        self.current.cutoff()
+    }
     fn memory_bytes(&self) -> usize {
         self.current.memory_bytes()
     }
