@@ -3,9 +3,11 @@
 mod compare;
 mod extras;
 mod replay;
+mod tree;
 
 pub use compare::{CompareArgs, compare};
 pub use replay::{ReplayArgs, replay};
+pub use tree::{TreeArgs, tree};
 
 use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
@@ -51,6 +53,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Runs several settings side by side on one scenario and tables what each cost.
     Compare(CompareArgs),
+    /// Prints the search tree at a step (what the app's Tree tab draws), as text or JSON.
+    Tree(TreeArgs),
 }
 
 /// Where `frontier open --at` puts the search.

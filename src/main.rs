@@ -20,6 +20,9 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => {
             ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
         }
+        Some(Command::Tree(args)) => {
+            ExitCode::from(cli::tree(&args, &mut std::io::stdout().lock()))
+        }
         Some(Command::Open {
             scenario,
             at,

@@ -16,7 +16,7 @@ mod words;
 pub mod worker;
 
 use boards::marks;
-use panels::{lesson, pick, plot, status, steplog, tables, toolbar};
+use panels::{lesson, pick, plot, status, steplog, tables, toolbar, tree};
 
 use crate::engine::session::Session;
 use crate::engine::store::{NodeId, Status};
@@ -107,6 +107,7 @@ pub struct FrontierApp {
     place_marks: marks::PlaceMarks,
     travel: travel::Travel,
     lesson: lesson::Lesson,
+    tree: tree::TreePanel,
     /// Counts the searches built, so board views can tell a new search from an old one.
     generation: u64,
     /// Steps running on a worker thread, with the search ([`worker`]).
@@ -164,6 +165,7 @@ impl FrontierApp {
             place_marks: marks::PlaceMarks::default(),
             travel: travel::Travel::default(),
             lesson: lesson::Lesson::default(),
+            tree: tree::TreePanel::default(),
             generation: 0,
             errand: None,
             pace: worker::Pace::default(),
@@ -828,7 +830,16 @@ impl eframe::App for FrontierApp {
                 });
                 ui.separator();
             }
-            commands.extend(self.tables(ui));
+            if self.tree.tabs(ui) {
+                let input = tree::TreeInput {
+                    session: self.session.as_ref(),
+                    selected: self.selected,
+                    generation: self.generation,
+                };
+                commands.extend(self.tree.show(ui, &input));
+            } else {
+                commands.extend(self.tables(ui));
+            }
         });
 
         let ctx = ui.ctx().clone();

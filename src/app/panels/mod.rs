@@ -7,3 +7,4 @@ pub mod status;
 pub mod steplog;
 pub mod tables;
 pub mod toolbar;
+pub mod tree;

@@ -1,8 +1,10 @@
 //! What a tree view draws: the visible nodes and stubs as one laid-out forest, plus the edges
 //! that are not tree edges (replaced parents, and with folding the further parents of a
 //! repeated state). Collapsed subtrees are left out and counted on their root; folding merges
-//! rows holding the same state into the node of the first of them, which makes a DAG: it is
-//! laid out along a breadth-first spanning tree and the other edges are drawn across.
+//! rows holding the same state into the node of the first of them, and turns successors found
+//! already stored into edges to that node, which makes a DAG: it is laid out along a
+//! breadth-first spanning tree and the other edges are drawn across. (A depth-first search's
+//! cycles back onto its own path stay stubs.)
 
 use super::layout::{Forest, Layout, lay_out};
 use super::{StubReason, Tree};
@@ -42,6 +44,8 @@ pub struct Shape {
     /// Layout node `i` is `items[i]`.
     pub items: Vec<Item>,
     pub forest: Forest,
+    /// Each layout node's parent in the forest.
+    pub parents: Vec<Option<u32>>,
     pub layout: Layout,
     /// Edges drawn besides the forest's, by layout node.
     pub extra: Vec<(u32, u32, EdgeKind)>,
@@ -101,7 +105,7 @@ impl Shape {
                 continue;
             };
             match stub.reason {
-                StubReason::AlreadyStored(t) | StubReason::OnPath(t) if options.fold => {
+                StubReason::AlreadyStored(t) if options.fold => {
                     extra_rows.push((parent, rep[t as usize], EdgeKind::Folded));
                 }
                 _ => {
@@ -131,6 +135,7 @@ impl Shape {
         shape.extra.dedup();
         shape.forest = Forest::from_parents(&parents);
         shape.layout = lay_out(&shape.forest);
+        shape.parents = parents;
         shape
     }
 
