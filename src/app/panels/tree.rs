@@ -13,6 +13,7 @@ use crate::engine::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
 use crate::engine::tree::{Mark, Tree};
 use eframe::egui;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
+use std::time::{Duration, Instant};
 
 /// Map units between layers (a slot is one unit wide), so a node's words fit under its box.
 const LAYER: f32 = 1.6;
@@ -44,6 +45,9 @@ struct Built {
     fit: f32,
     /// The step the view last followed the pick at.
     followed: u64,
+    /// When it was built and how long that took.
+    at: Instant,
+    cost: Duration,
 }
 
 /// What the panel needs from the app.
@@ -65,8 +69,10 @@ impl TreePanel {
         self.chosen
     }
 
-    /// The tree and shape for `input`, rebuilt if the search moved since last frame.
-    fn built(&mut self, input: &TreeInput<'_>) -> &mut Built {
+    /// The tree and shape for `input`, rebuilt if the search moved since last frame. While the
+    /// search runs forward, a big tree is rebuilt at most once per four times its building
+    /// took (so a run keeps most frames smooth); any other change rebuilds at once.
+    fn built(&mut self, ui: &Ui, input: &TreeInput<'_>) -> &mut Built {
         let session = input.session;
         let key = (
             input.generation,
@@ -74,7 +80,16 @@ impl TreePanel {
             session.rows(),
             self.options.clone(),
         );
-        if self.built.as_ref().is_none_or(|b| b.key != key) {
+        let wait = self.built.as_ref().and_then(|b| {
+            let forward =
+                b.key.0 == key.0 && b.key.3 == key.3 && b.key.1 < key.1 && b.key.2 <= key.2;
+            let due = b.at + b.cost * 4;
+            (forward && Instant::now() < due).then(|| due - Instant::now())
+        });
+        if let Some(wait) = wait {
+            ui.ctx().request_repaint_after(wait);
+        } else if self.built.as_ref().is_none_or(|b| b.key != key) {
+            let started = Instant::now();
             let tree = Tree::of(session);
             let shape = Shape::of(&tree, &self.options, &|id| session.state_text(id));
             let (fit, followed) = self
@@ -87,6 +102,8 @@ impl TreePanel {
                 shape,
                 fit,
                 followed,
+                at: Instant::now(),
+                cost: started.elapsed(),
             });
         }
         self.built.as_mut().expect("just built")
@@ -112,7 +129,7 @@ impl TreePanel {
                 self.options.collapsed.clear();
             }
         });
-        let built = self.built(input);
+        let built = self.built(ui, input);
         ui.label(built.tree.caption());
         let id = Id::unique("search tree");
         let size = vec2(
@@ -329,12 +346,13 @@ impl View<'_> {
         if words {
             let size = (self.scale() / 9.0).clamp(8.0, 14.0);
             let fits = (body.width() / (size * 0.6)) as usize;
-            let state: String = self
-                .session
-                .state_text(row)
-                .chars()
-                .take(fits.saturating_sub(4))
-                .collect();
+            // A tree kept while the search runs on may name a row it no longer holds.
+            let state = if (row as usize) < self.session.rows() {
+                self.session.state_text(row)
+            } else {
+                String::new()
+            };
+            let state: String = state.chars().take(fits.saturating_sub(4)).collect();
             let text = format!("#{row} {state}\ng {} h {} f {}", node.g, node.h, node.f);
             painter.text(
                 body.center(),

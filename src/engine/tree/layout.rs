@@ -18,30 +18,38 @@ impl Forest {
     /// order of their ids.
     #[must_use]
     pub fn from_parents(parents: &[Option<u32>]) -> Forest {
-        let n = parents.len();
+        let edges: Vec<(u32, u32)> = (0u32..)
+            .zip(parents)
+            .filter_map(|(i, p)| p.map(|p| (p, i)))
+            .collect();
+        let mut forest = Forest::from_edges(parents.len(), &edges);
+        forest.roots = (0u32..)
+            .zip(parents)
+            .filter_map(|(i, p)| p.is_none().then_some(i))
+            .collect();
+        forest
+    }
+
+    /// The child lists of `n` nodes from `(parent, child)` edges, children in the edges'
+    /// order (no roots: [`Forest::from_parents`] finds them).
+    #[must_use]
+    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Forest {
         let mut offsets = vec![0u32; n + 1];
-        for &p in parents.iter().flatten() {
+        for &(p, _) in edges {
             offsets[p as usize + 1] += 1;
         }
         for i in 0..n {
             offsets[i + 1] += offsets[i];
         }
         let mut fill = offsets.clone();
-        let mut children = vec![0u32; offsets[n] as usize];
-        let mut roots = Vec::new();
-        for (i, p) in parents.iter().enumerate() {
-            let i = u32::try_from(i).expect("node ids fit in u32");
-            match p {
-                Some(p) => {
-                    let slot = &mut fill[*p as usize];
-                    children[*slot as usize] = i;
-                    *slot += 1;
-                }
-                None => roots.push(i),
-            }
+        let mut children = vec![0u32; edges.len()];
+        for &(p, c) in edges {
+            let slot = &mut fill[p as usize];
+            children[*slot as usize] = c;
+            *slot += 1;
         }
         Forest {
-            roots,
+            roots: Vec::new(),
             offsets,
             children,
         }

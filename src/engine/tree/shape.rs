@@ -9,7 +9,7 @@
 use super::layout::{Forest, Layout, lay_out};
 use super::{StubReason, Tree};
 use crate::engine::store::NodeId;
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 /// One thing drawn at a layout place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,15 +62,14 @@ impl Shape {
         let rows = tree.nodes.len();
         let rep = representatives(tree, options.fold, state_of);
         // Every edge between representatives, tree edges and folded ones alike, in row order.
-        let mut out: Vec<Vec<NodeId>> = vec![Vec::new(); rows];
-        for node in &tree.nodes {
-            if let Some(p) = node.parent {
-                let (from, to) = (rep[p as usize], rep[node.row as usize]);
-                if !out[from as usize].contains(&to) {
-                    out[from as usize].push(to);
-                }
-            }
-        }
+        let mut seen = HashSet::new();
+        let edges: Vec<(u32, u32)> = tree
+            .nodes
+            .iter()
+            .filter_map(|n| n.parent.map(|p| (rep[p as usize], rep[n.row as usize])))
+            .filter(|&edge| !options.fold || seen.insert(edge))
+            .collect();
+        let out = Forest::from_edges(rows, &edges);
         let mut shape = Shape {
             place: vec![None; rows],
             ..Shape::default()
@@ -89,7 +88,7 @@ impl Shape {
                 shape.hidden.insert(r, count_below(&out, r));
                 continue;
             }
-            for &child in &out[r as usize] {
+            for &child in out.children(r) {
                 if shape.place[child as usize].is_none() {
                     shape.place[child as usize] = Some(shape.items.len() as u32);
                     shape.items.push(Item::Row(child));
@@ -114,10 +113,8 @@ impl Shape {
                 }
             }
         }
-        for node in &tree.nodes {
-            if let Some(p) = node.parent {
-                extra_rows.push((rep[p as usize], rep[node.row as usize], EdgeKind::Folded));
-            }
+        if options.fold {
+            extra_rows.extend(edges.iter().map(|&(a, b)| (a, b, EdgeKind::Folded)));
         }
         for e in &tree.old_edges {
             extra_rows.push((rep[e.from as usize], rep[e.to as usize], EdgeKind::Replaced));
@@ -158,11 +155,11 @@ fn representatives(tree: &Tree, fold: bool, state_of: &dyn Fn(NodeId) -> String)
 }
 
 /// Nodes reachable below `r` (not counting `r`).
-fn count_below(out: &[Vec<NodeId>], r: NodeId) -> usize {
+fn count_below(out: &Forest, r: NodeId) -> usize {
     let mut seen = BTreeSet::from([r]);
     let mut stack = vec![r];
     while let Some(n) = stack.pop() {
-        for &c in &out[n as usize] {
+        for &c in out.children(n) {
             if seen.insert(c) {
                 stack.push(c);
             }
