@@ -88,6 +88,19 @@ fn the_tree_tab_selects_a_clicked_node_and_follows_the_steps() {
     press(&mut h, "Tables", 1);
     assert_eq!(h.state().selected(), Some(5));
     press(&mut h, "Tree", 1);
+    // Collapsing the selected row's subtree hides its children; expanding shows them again.
+    press(&mut h, "tree node #1", 1);
+    let session = h.state().session();
+    let children: Vec<u32> = (0..session.rows() as u32)
+        .filter(|&i| session.row(i).parent == Some(1))
+        .collect();
+    assert!(!children.is_empty());
+    let child = format!("tree node #{}", children[0]);
+    assert!(h.query_by_label(&child).is_some());
+    press(&mut h, "Collapse #1", 1);
+    assert!(h.query_by_label(&child).is_none());
+    press(&mut h, "Expand #1", 1);
+    assert!(h.query_by_label(&child).is_some());
     // A step adds its rows to the tree; a step back takes them away again.
     press_step(&mut h, 1);
     let newest = u32::try_from(h.state().session().rows() - 1).unwrap();

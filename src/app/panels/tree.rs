@@ -74,6 +74,14 @@ impl TreePanel {
     /// took (so a run keeps most frames smooth); any other change rebuilds at once.
     fn built(&mut self, ui: &Ui, input: &TreeInput<'_>) -> &mut Built {
         let session = input.session;
+        // Row ids of another search mean nothing here.
+        if self
+            .built
+            .as_ref()
+            .is_some_and(|b| b.key.0 != input.generation)
+        {
+            self.options.collapsed.clear();
+        }
         let key = (
             input.generation,
             session.steps(),

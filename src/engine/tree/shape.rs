@@ -104,7 +104,7 @@ impl Shape {
                 continue;
             };
             match stub.reason {
-                StubReason::AlreadyStored(t) if options.fold => {
+                StubReason::AlreadyStored(t) if options.fold && (t as usize) < rows => {
                     extra_rows.push((parent, rep[t as usize], EdgeKind::Folded));
                 }
                 _ => {
