@@ -830,7 +830,8 @@ impl eframe::App for FrontierApp {
                 });
                 ui.separator();
             }
-            if self.tree.tabs(ui) {
+            self.tree.tabs(ui, ui.max_rect().right_top());
+            if self.tree.chosen() {
                 let input = tree::TreeInput {
                     session: self.session.as_ref(),
                     selected: self.selected,

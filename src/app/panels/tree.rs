@@ -59,13 +59,24 @@ pub struct TreeInput<'a> {
 }
 
 impl TreePanel {
-    /// The "Tables" and "Tree" tabs; returns whether the tree is chosen.
-    pub fn tabs(&mut self, ui: &mut Ui) -> bool {
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.chosen, false, "Tables");
-            ui.selectable_value(&mut self.chosen, true, "Tree")
-                .on_hover_text("The search tree: every stored state under its parent");
-        });
+    /// The "Tables" and "Tree" tabs: what the middle of the window shows. They float at
+    /// `corner` (the middle's top right), so choosing moves nothing else in the window.
+    pub fn tabs(&mut self, ui: &Ui, corner: Pos2) {
+        egui::Area::new(Id::unique("tables or tree"))
+            .pivot(egui::Align2::RIGHT_TOP)
+            .fixed_pos(corner)
+            .show(ui.ctx(), |ui| {
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut self.chosen, false, "Tables");
+                    ui.selectable_value(&mut self.chosen, true, "Tree")
+                        .on_hover_text("The search tree: every stored state under its parent");
+                });
+            });
+    }
+
+    /// Whether the Tree tab is chosen (else the tables show).
+    #[must_use]
+    pub fn chosen(&self) -> bool {
         self.chosen
     }
 
