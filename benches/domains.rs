@@ -37,7 +37,7 @@ where
     );
     assert_eq!(s.run(u64::MAX), Some(&Outcome::GoalFound));
     let goal = *s.solution().unwrap().last().unwrap();
-    s.core().store.node(goal).g.raw()
+    s.core().notebook.node(goal).g.raw()
 }
 
 /// The arena's passable cells and neighbours, written independently of the engine for the

@@ -21,10 +21,10 @@ fn run(size: usize, all_solutions: bool) -> (u64, u64) {
             ..SearchSpec::default()
         })
         .expect("builds");
-    while session.outcome().is_none() {
+    while session.view().outcome().is_none() {
         black_box(session.step());
     }
-    (session.counts().solutions, session.steps())
+    (session.view().counts().solutions, session.view().steps())
 }
 
 fn queens(c: &mut Criterion) {

@@ -5,8 +5,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use frontier::domains::sliding::{SlidingPuzzle, default_goal};
 use frontier::engine::problem::{Problem, Successor};
 use frontier::engine::search::Search;
-use frontier::engine::session::Session;
 use frontier::engine::settings::{Algorithm, Heuristic, Settings};
+use frontier::engine::view::SearchView;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -63,11 +63,11 @@ fn pathfinding_astar(p: &SlidingPuzzle<u64>) -> u32 {
 
 fn report(name: &str, search: &Search<SlidingPuzzle<u64>>) {
     let stored = search.counts().states_stored;
-    let bytes = Session::memory_bytes(search);
+    let bytes = SearchView::memory_bytes(search);
     eprintln!(
         "{name}: {} states checked, {stored} stored, {} steps recorded, {:.1} bytes per stored state",
         search.counts().states_checked,
-        search.log().len(),
+        search.step_record().len(),
         bytes as f64 / stored as f64
     );
 }

@@ -24,13 +24,13 @@ fn timeline_of(steps: u64) -> Timeline {
     eprintln!(
         "recorded {steps} steps in {:.2?}: {} rows, {count} keyframes every {} steps, {} MiB of keyframes, {} MiB live",
         started.elapsed(),
-        timeline.session().rows(),
+        timeline.view().rows(),
         timeline.interval(),
         bytes >> 20,
-        timeline.session().memory_bytes() >> 20
+        timeline.view().memory_bytes() >> 20
     );
     let copy = Instant::now();
-    let keyframe = timeline.session().snapshot().expect("copies");
+    let keyframe = timeline.snapshot();
     let copy = copy.elapsed();
     drop(keyframe);
     let back = Instant::now();

@@ -10,7 +10,7 @@ use frontier::app::FrontierApp;
 use frontier::app::command::Command;
 use frontier::app::panels::tables::{Sort, SortColumn, sorted_ids};
 use frontier::app::state::Layout;
-use frontier::engine::store::Status;
+use frontier::engine::notebook::Status;
 use frontier::scenario::Scenario;
 use std::path::Path;
 use std::time::Instant;
@@ -115,17 +115,17 @@ fn main() {
     let started = Instant::now();
     let mut fill = Vec::new();
     h.state_mut().apply(Command::RunSteps(10_000_000));
-    while h.state().session().counts().open < 1_000_000 && h.state().session().outcome().is_none() {
+    while h.state().view().counts().open < 1_000_000 && h.state().view().outcome().is_none() {
         fill.push(frame(&mut h));
     }
     if h.state().is_running() {
         h.state_mut().apply(Command::RunPause);
     }
-    let c = h.state().session().counts();
+    let c = h.state().view().counts();
     println!(
         "filled in {:.1} s: {} steps, {} open rows, {} closed, {} stored",
         started.elapsed().as_secs_f64(),
-        h.state().session().steps(),
+        h.state().view().steps(),
         c.open,
         c.closed,
         c.states_stored
@@ -133,7 +133,7 @@ fn main() {
     report("running (\"Go\") while the open list grows to 1M", fill);
 
     // What one rebuild of each table's sorted ids costs on its own.
-    let session = h.state().session();
+    let session = h.state().view();
     for (what, status, sort) in [
         ("open list, pick order", Status::Open, Sort::default()),
         (
@@ -195,9 +195,9 @@ fn main() {
     // Running at full speed with 1M open rows: stepping slices plus the throttled re-sorts.
     h.state_mut().apply(Command::SetSpeed(10_000.0));
     h.state_mut().apply(Command::RunPause);
-    let steps_before = h.state().session().steps();
+    let steps_before = h.state().view().steps();
     let running: Vec<_> = (0..240).map(|_| frame(&mut h)).collect();
-    let steps = h.state().session().steps() - steps_before;
+    let steps = h.state().view().steps() - steps_before;
     let wall: f64 = running.iter().map(|f| f.0).sum::<f64>() / 1e3;
     println!(
         "running at 10,000 steps/s: {steps} steps in 240 frames ({:.0} steps/s of frame time)",
@@ -227,16 +227,16 @@ fn tree_frames() {
     let mut session = scenario
         .session(&frontier::scenario::SearchSpec::default())
         .unwrap();
-    while session.rows() < 100_000 && session.outcome().is_none() {
+    while session.view().rows() < 100_000 && session.view().outcome().is_none() {
         session.step();
     }
     println!(
         "{} stored states after {} steps",
-        session.rows(),
-        session.steps()
+        session.view().rows(),
+        session.view().steps()
     );
     let started = Instant::now();
-    let tree = frontier::engine::tree::Tree::of(session.as_ref());
+    let tree = frontier::engine::tree::Tree::of(session.view());
     let read = started.elapsed().as_secs_f64() * 1e3;
     let shape =
         frontier::engine::tree::shape::Shape::of(&tree, &Default::default(), &|_| String::new());

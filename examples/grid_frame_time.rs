@@ -100,16 +100,16 @@ fn main() {
     h.state_mut().apply(Command::SetSpeed(10_000.0));
     h.state_mut().apply(Command::RunSteps(10_000_000));
     let mut running = Vec::new();
-    while h.state().session().rows() < 300_000 && h.state().session().outcome().is_none() {
+    while h.state().view().rows() < 300_000 && h.state().view().outcome().is_none() {
         running.push(frame(&mut h));
     }
     if h.state().is_running() {
         h.state_mut().apply(Command::RunPause);
     }
-    let c = h.state().session().counts();
+    let c = h.state().view().counts();
     println!(
         "{} steps, {} open cells, {} closed",
-        h.state().session().steps(),
+        h.state().view().steps(),
         c.open,
         c.closed
     );
@@ -132,7 +132,7 @@ fn main() {
     report("idle with 300k stored", idle);
 
     // What the marks' parts cost on their own: every row's place, and every row's status.
-    let session = h.state().session();
+    let session = h.state().view();
     let started = Instant::now();
     let places = std::hint::black_box(session.places());
     let places_ms = started.elapsed().as_secs_f64() * 1e3;

@@ -1,11 +1,13 @@
 //! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
 
+mod after_step;
 mod compare;
-mod extras;
+mod experiment;
 mod replay;
 mod tree;
 
 pub use compare::{CompareArgs, compare};
+pub use experiment::{ExperimentArgs, experiment};
 pub use replay::{ReplayArgs, replay};
 pub use tree::{TreeArgs, tree};
 
@@ -13,8 +15,9 @@ use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::memory::MemorySize;
-use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
+use crate::engine::view::SearchView;
+use crate::experiment::branching::RunShape;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -36,7 +39,7 @@ pub enum Command {
     Run(RunArgs),
     /// Opens a scenario in the desktop app.
     Open {
-        /// The scenario file; the built-in seed puzzle when left out.
+        /// The scenario file; the built-in puzzle (the A* chapter's 542703816) when left out.
         scenario: Option<PathBuf>,
         /// Opens with the search already at this step (a number, or `end`), stepped before the
         /// window shows: the slide-ready moment, prepared ahead of class.
@@ -55,6 +58,9 @@ pub enum Command {
     Compare(CompareArgs),
     /// Prints the search tree at a step (what the app's Tree tab draws), as text or JSON.
     Tree(TreeArgs),
+    /// The textbook's experiment: mean search cost and effective branching factor by optimal
+    /// depth over random instances (Russell & Norvig, Figure 3.29).
+    Experiment(ExperimentArgs),
 }
 
 /// Where `frontier open --at` puts the search.
@@ -105,6 +111,26 @@ pub struct SearchArgs {
     /// given, nearest-goal, matching
     #[arg(long, value_parser = Heuristic::from_cli)]
     pub heuristic: Option<Heuristic>,
+    #[command(flatten)]
+    pub settings: SettingArgs,
+}
+
+impl SearchArgs {
+    /// The overrides as a spec.
+    #[must_use]
+    pub fn spec(&self) -> SearchSpec {
+        SearchSpec {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            ..self.settings.spec()
+        }
+    }
+}
+
+/// The settings besides the algorithm and the heuristic, given for one run or for every
+/// column of `compare` alike.
+#[derive(Debug, Args, Default)]
+pub struct SettingArgs {
     /// Comma-separated keys applied after the priority: lowest-h, highest-g, lowest-g, fifo, lifo
     #[arg(long, value_parser = TieKey::parse_policy)]
     pub tie_break: Option<TiePolicy>,
@@ -131,18 +157,17 @@ pub struct SearchArgs {
     #[arg(long)]
     pub allow_inadmissible: bool,
     /// The memory budget: bytes or a size such as "512 MiB" (default 1 GiB). A search that
-    /// reaches it stops with outcome limit_reached.
+    /// reaches it stops with outcome limit_reached; `compare` shares it equally among its
+    /// columns.
     #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
     pub max_memory: Option<MemorySize>,
 }
 
-impl SearchArgs {
-    /// The overrides as a spec.
+impl SettingArgs {
+    /// The settings given, as a spec (no algorithm, no heuristic).
     #[must_use]
     pub fn spec(&self) -> SearchSpec {
         SearchSpec {
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
             tie_break: self.tie_break.clone(),
             max_states: self.max_states,
             weight: self.weight,
@@ -152,6 +177,7 @@ impl SearchArgs {
             candidates: self.candidates,
             allow_inadmissible: self.allow_inadmissible.then_some(true),
             max_memory: self.max_memory,
+            ..SearchSpec::default()
         }
     }
 }
@@ -186,7 +212,7 @@ pub struct RunArgs {
     pub until: Vec<Breakpoint>,
 }
 
-/// A cost as JSON: whole costs as integers (12, as the seed counts moves), others as reals.
+/// A cost as JSON: whole costs as integers (12, as the A* chapter counts moves), others as reals.
 pub(crate) fn cost_json(cost: Option<Cost>) -> serde_json::Value {
     match cost {
         None => serde_json::Value::Null,
@@ -240,25 +266,27 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         .collect();
     crate::check_outputs(&inputs, &outputs).map_err(ScenarioError::Invalid)?;
     let mut session = scenario.session(&args.search.spec())?;
-    let mut extras = extras::RunExtras::new(args, &scenario, session.as_ref())?;
+    let mut extras = after_step::AfterStep::new(args, &scenario, session.view())?;
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
         message: e.to_string(),
     };
-    while session.outcome().is_none() && session.steps() < max_steps {
+    while session.view().outcome().is_none() && session.view().steps() < max_steps {
         session.step();
+        let view = session.view();
         if args.verbose && !args.json {
-            for line in session.event_lines(session.last_event()) {
+            for line in view.event_lines(view.last_event()) {
                 writeln!(out, "{line}").map_err(io)?;
             }
         }
-        if extras.after_step(session.as_ref())? {
+        if extras.after_step(view)? {
             break;
         }
     }
-    let mut summary = Summary::of(session.as_ref());
-    extras.finish(session.as_ref(), &mut summary)?;
+    let session = session.view();
+    let mut summary = Summary::of(session);
+    extras.finish(session, &mut summary)?;
     if args.json {
         let mut json = summary.json();
         json["stopped_by"] = extras.stopped_by_json();
@@ -281,12 +309,14 @@ pub struct Summary {
     pub cost: Option<Cost>,
     pub moves: Vec<String>,
     pub algorithm: Algorithm,
+    /// States by depth and this run's b*.
+    pub shape: RunShape,
 }
 
 impl Summary {
     /// Reads the summary off a session.
     #[must_use]
-    pub fn of(session: &dyn Session) -> Summary {
+    pub fn of(session: &dyn SearchView) -> Summary {
         let (outcome, reason, words) = match session.outcome() {
             Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
                 o.code().to_string(),
@@ -323,6 +353,7 @@ impl Summary {
             cost,
             moves,
             algorithm: session.settings().algorithm,
+            shape: RunShape::of(session),
         }
     }
 
@@ -344,6 +375,8 @@ impl Summary {
             "cost": cost_json(self.cost),
             "moves": self.moves,
             "steps": self.steps,
+            "stored_by_depth": self.shape.stored_by_depth,
+            "effective_branching": self.shape.effective_branching,
         })
     }
 
@@ -368,6 +401,11 @@ impl Summary {
                 self.moves.join(", ")
             ));
         }
+        text.push_str(&format!(
+            "{}; {}\n",
+            self.shape.by_depth_words(),
+            self.shape.b_star_words()
+        ));
         text
     }
 }

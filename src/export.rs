@@ -2,12 +2,12 @@
 //! spreadsheet or a plot), and a Posthoc search trace (ShortestPathLab's visualiser) for
 //! domains whose states are places on a plane.
 //!
-//! Both are recorders fed the session after each step, so the CLI and the app export the
-//! steps they actually took.
+//! Both are recorders fed the session after each step, so `frontier run` (the only face that
+//! exports) writes the steps it actually took.
 
 use crate::engine::event::{Fate, Outcome};
-use crate::engine::session::Session;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
+use crate::engine::view::SearchView;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -50,7 +50,7 @@ impl Default for CsvRecorder {
 
 impl CsvRecorder {
     /// Adds the step `session` just took.
-    pub fn record(&mut self, session: &dyn Session) {
+    pub fn record(&mut self, session: &dyn SearchView) {
         let event = session.last_event();
         let c = session.counts();
         let _ = write!(
@@ -133,7 +133,7 @@ impl PosthocRecorder {
     ///
     /// # Errors
     /// A row whose state has no position (not a grid domain).
-    pub fn record(&mut self, session: &dyn Session) -> Result<(), ExportError> {
+    pub fn record(&mut self, session: &dyn SearchView) -> Result<(), ExportError> {
         let event = session.last_event();
         let Some(pick) = &event.pick else {
             return Ok(());
@@ -157,7 +157,7 @@ impl PosthocRecorder {
     fn event(
         &mut self,
         kind: &str,
-        session: &dyn Session,
+        session: &dyn SearchView,
         id: NodeId,
         parent: Option<NodeId>,
     ) -> Result<(), ExportError> {
@@ -192,6 +192,7 @@ mod tests {
     use crate::engine::cost::Cost;
     use crate::engine::problem::{Problem, Refusal, Successor};
     use crate::engine::search::Search;
+    use crate::engine::session::Session;
     use crate::engine::settings::{Heuristic, Settings};
     use crate::engine::view::BoardView;
     use crate::scenario::{Scenario, SearchSpec};
@@ -259,9 +260,9 @@ mod tests {
     fn a_corridor_gives_the_posthoc_events_in_order() {
         let mut s = corridor();
         let mut trace = PosthocRecorder::default();
-        while s.outcome().is_none() {
+        while s.view().outcome().is_none() {
             s.step();
-            trace.record(s.as_ref()).unwrap();
+            trace.record(s.view()).unwrap();
         }
         let events: Vec<&str> = trace.text().lines().skip(10).collect();
         assert_eq!(
@@ -288,19 +289,19 @@ mod tests {
             .session(&SearchSpec::default())
             .unwrap();
         s.step();
-        let err = PosthocRecorder::default().record(s.as_ref()).unwrap_err();
+        let err = PosthocRecorder::default().record(s.view()).unwrap_err();
         assert!(matches!(err, ExportError::NoPosition(0)), "{err}");
     }
 
     #[test]
-    fn the_seed_csv_has_a_line_per_step_and_ends_at_the_goal() {
+    fn the_built_in_puzzles_csv_has_a_line_per_step_and_ends_at_the_goal() {
         let mut s = Scenario::built_in()
             .session(&SearchSpec::default())
             .unwrap();
         let mut csv = CsvRecorder::default();
-        while s.outcome().is_none() {
+        while s.view().outcome().is_none() {
             s.step();
-            csv.record(s.as_ref());
+            csv.record(s.view());
         }
         let lines: Vec<&str> = csv.text().lines().collect();
         assert_eq!(lines.len(), 22);

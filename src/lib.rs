@@ -1,13 +1,14 @@
 //! Frontier: a step-debugger for classic search algorithms.
 //!
 //! [`engine`] is the search model and knows no UI; [`domains`] are the problem families;
-//! [`scenario`] reads and writes scenario files; [`cli`] is the headless face; [`app`] is the
-//! desktop face.
+//! [`scenario`] reads and writes scenario files; [`experiment`] runs the textbook's table of
+//! search cost by depth over scenarios; [`cli`] is the headless face; [`app`] is the desktop face.
 
 pub mod app;
 pub mod cli;
 pub mod domains;
 pub mod engine;
+pub mod experiment;
 pub mod export;
 pub mod scenario;
 pub mod trace;

@@ -23,6 +23,9 @@ fn main() -> ExitCode {
         Some(Command::Tree(args)) => {
             ExitCode::from(cli::tree(&args, &mut std::io::stdout().lock()))
         }
+        Some(Command::Experiment(args)) => {
+            ExitCode::from(cli::experiment(&args, &mut std::io::stdout().lock()))
+        }
         Some(Command::Open {
             scenario,
             at,
@@ -36,7 +39,7 @@ fn main() -> ExitCode {
     }
 }
 
-/// Opens the app on a scenario file, or on the built-in seed puzzle, at step `at`;
+/// Opens the app on a scenario file, or on the built-in puzzle (the A* chapter's 542703816), at step `at`;
 /// `max_memory` replaces the scenario's memory budget.
 fn open(path: Option<&Path>, at: u64, max_memory: Option<MemorySize>) -> ExitCode {
     let mut scenario = match path.map(Scenario::load) {

@@ -8,10 +8,16 @@ use frontier::engine::settings::Algorithm;
 use frontier::scenario::Scenario;
 
 mod common;
-use common::press_step;
+use common::{built_in, choose, harness_on, press_step, run_to_end, temp_dir};
 
 fn harness() -> egui_kittest::Harness<'static, FrontierApp> {
-    common::harness_on(Scenario::built_in())
+    harness_on(Scenario::built_in())
+}
+
+/// Presses Space (the Step key) and lets the frame settle.
+fn press_space(h: &mut Harness<'_, FrontierApp>) {
+    h.key_press(egui::Key::Space);
+    h.run();
 }
 
 #[test]
@@ -30,14 +36,12 @@ fn the_seed_finds_the_goal_on_step_21_after_checking_20_states() {
 fn space_steps_like_the_button() {
     let mut h = harness();
     press_step(&mut h, 1);
-    h.key_press(egui::Key::Space);
-    h.run();
+    press_space(&mut h);
     h.get_by_label("Step 2");
     // The Step button has had a click; Space must still be one step, not two.
-    h.key_press(egui::Key::Space);
-    h.run();
+    press_space(&mut h);
     h.get_by_label("Step 3");
-    assert_eq!(h.state().session().steps(), 3);
+    assert_eq!(h.state().view().steps(), 3);
 }
 
 #[test]
@@ -45,16 +49,10 @@ fn switching_to_dijkstra_restarts_at_step_0() {
     let mut h = harness();
     press_step(&mut h, 3);
     h.get_by_label("States checked 3");
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_label("States checked 0");
     h.get_by_label("Step 0");
-    assert_eq!(
-        h.state().session().settings().algorithm,
-        Algorithm::Dijkstra
-    );
+    assert_eq!(h.state().view().settings().algorithm, Algorithm::Dijkstra);
 }
 
 #[test]
@@ -65,7 +63,7 @@ fn sorting_by_h_puts_the_lowest_h_first() {
     h.get_all_by_label("h").next().expect("an h header").click();
     h.run();
     let app = h.state();
-    let session = app.session();
+    let session = app.view();
     let ids = app.open_ids();
     assert_eq!(ids.len() as u64, session.counts().open);
     let hs: Vec<_> = ids.iter().map(|&id| session.row(id).h).collect();
@@ -79,15 +77,14 @@ fn sorting_by_h_puts_the_lowest_h_first() {
     let hs: Vec<_> = app
         .open_ids()
         .iter()
-        .map(|&id| app.session().row(id).h)
+        .map(|&id| app.view().row(id).h)
         .collect();
     assert!(hs.windows(2).all(|w| w[0] >= w[1]), "descending: {hs:?}");
 }
 
 #[test]
 fn a_malformed_scenario_shows_its_error_and_keeps_the_old_one() {
-    let dir = std::env::temp_dir().join(format!("frontier-app-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("app");
     let bad = dir.join("bad.ron");
     std::fs::write(
         &bad,
@@ -139,7 +136,7 @@ fn clicking_a_tile_next_to_the_blank_edits_the_start() {
     });
     h.run();
     assert_ne!(h.state().scenario().problem, before, "the start changed");
-    assert_eq!(h.state().session().steps(), 0);
+    assert_eq!(h.state().view().steps(), 0);
 }
 
 #[test]
@@ -152,7 +149,7 @@ fn a_refused_start_shows_the_reason_and_step_does_nothing() {
     h.run();
     let outcome = h
         .state()
-        .session()
+        .view()
         .outcome()
         .expect("refused at step 0")
         .to_string();
@@ -162,12 +159,10 @@ fn a_refused_start_shows_the_reason_and_step_does_nothing() {
     );
     // In the status line and in the step log.
     assert_eq!(h.query_all_by_label(&outcome).count(), 2);
-    h.get_by_label("Step").click();
-    h.run();
-    h.key_press(egui::Key::Space);
-    h.run();
+    press_step(&mut h, 1);
+    press_space(&mut h);
     h.get_by_label("Step 0");
-    assert_eq!(h.state().session().steps(), 0);
+    assert_eq!(h.state().view().steps(), 0);
 }
 
 #[test]
@@ -180,10 +175,10 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
     };
     fine(&mut h);
     h.get_by_label_contains("Fine step: the pick above comes next");
-    assert_eq!(h.state().session().steps(), 1, "announcing takes no step");
+    assert_eq!(h.state().view().steps(), 1, "announcing takes no step");
     fine(&mut h);
     assert_eq!(
-        h.state().session().steps(),
+        h.state().view().steps(),
         2,
         "the second part takes the step"
     );
@@ -195,7 +190,7 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
     while more(&h) {
         fine(&mut h);
     }
-    assert_eq!(h.state().session().steps(), 2, "revealing takes no step");
+    assert_eq!(h.state().view().steps(), 2, "revealing takes no step");
     fine(&mut h);
     h.get_by_label_contains("Fine step: the pick above comes next");
     // Fully revealed, the step is in the log (and no longer in the panel).
@@ -205,22 +200,8 @@ fn fine_steps_announce_the_pick_then_take_the_step_then_reveal_successors() {
 #[test]
 fn finished_runs_are_compared_side_by_side() {
     let mut h = harness();
-    let run_to_end = |h: &mut Harness<'_, FrontierApp>| {
-        h.get_by_label("Run to end").click();
-        // Running repaints every frame until the search ends, a few milliseconds at a time.
-        for _ in 0..1000 {
-            h.step();
-            if !h.state().is_running() {
-                break;
-            }
-        }
-        h.run();
-    };
     run_to_end(&mut h);
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     run_to_end(&mut h);
     h.get_by_label("A* · Manhattan distance");
     // Dijkstra ignores h: its row names no heuristic.
@@ -232,21 +213,17 @@ fn finished_runs_are_compared_side_by_side() {
     );
     // A* checked 20 states; Dijkstra's count is in the status line and its own row.
     h.get_by_label("20");
-    let checked = h.state().session().counts().states_checked;
+    let checked = h.state().view().counts().states_checked;
     assert!(checked > 20);
     h.get_by_label(&format!("States checked {checked}"));
 }
 
 #[test]
 fn saving_writes_the_scenario_with_the_chosen_settings() {
-    let dir = std::env::temp_dir().join(format!("frontier-app-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("app-save");
     let path = dir.join("saved.ron");
     let mut h = harness();
-    h.get_by_label("algorithm").click();
-    h.run();
-    h.get_by_label("Dijkstra (f = g)").click();
-    h.run();
+    choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_role(Role::TextInput).click();
     h.run();
     h.get_by_role(Role::TextInput)
@@ -263,4 +240,19 @@ fn saving_writes_the_scenario_with_the_chosen_settings() {
     h.run();
     h.get_by_label(&path.display().to_string());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ida_star_shows_its_threshold_in_the_status_line() {
+    let mut scenario = built_in("romania.ron");
+    scenario.search.algorithm = Some(Algorithm::IdaStar);
+    let mut h = harness_on(scenario);
+    press_step(&mut h, 1);
+    // The first threshold is the start's f: Arad's straight-line distance, 366.
+    // In the status line and in the pick panel.
+    assert_eq!(
+        h.query_all_by_label("IDA* iteration 1, threshold f ≤ 366")
+            .count(),
+        2
+    );
 }

@@ -5,10 +5,9 @@ use eframe::egui;
 use eframe::egui::accesskit::Role;
 use egui_kittest::{Harness, kittest::Queryable};
 use frontier::app::FrontierApp;
-use frontier::app::command::Command;
-use frontier::app::travel::TravelCommand;
+use frontier::app::command::{Command, TravelCommand};
 use frontier::engine::settings::Algorithm;
-use frontier::scenario::{Scenario, SearchSpec};
+use frontier::scenario::{Scenario, SearchSpec, SettingChange};
 
 mod common;
 use common::{log_has, press_step, run_out};
@@ -36,9 +35,9 @@ fn backspace_after_5_steps_shows_step_4() {
         fresh.step();
     }
     let app = h.state();
-    assert_eq!(app.session().counts(), fresh.counts());
+    assert_eq!(app.view().counts(), fresh.view().counts());
     let mut shown: Vec<_> = app.open_ids().to_vec();
-    let mut open = fresh.open_order();
+    let mut open = fresh.view().open_order();
     shown.sort_unstable();
     open.sort_unstable();
     assert_eq!(
@@ -65,10 +64,10 @@ fn going_to_a_step_then_forward_equals_never_going_back() {
     press_step(&mut h, 9);
     h.get_by_label("Step 12");
     let (a, b) = (straight.state(), h.state());
-    assert_eq!(a.session().counts(), b.session().counts());
-    assert_eq!(a.session().last_event(), b.session().last_event());
+    assert_eq!(a.view().counts(), b.view().counts());
+    assert_eq!(a.view().last_event(), b.view().last_event());
     assert_eq!(a.open_ids(), b.open_ids());
-    assert_eq!(a.session().open_order(), b.session().open_order());
+    assert_eq!(a.view().open_order(), b.view().open_order());
     // Forward by a jump: replayed through the run, then shown at the step asked for.
     h.state_mut().apply(Command::Travel(TravelCommand::GoTo(2)));
     h.run();
@@ -173,10 +172,10 @@ fn compare_steps_astar_and_dijkstra_together_with_their_own_counts() {
                 ..SearchSpec::default()
             })
             .unwrap();
-        while s.outcome().is_none() {
+        while s.view().outcome().is_none() {
             s.step();
         }
-        s.counts().states_checked
+        s.view().counts().states_checked
     };
     let (astar, dijkstra) = (separate(Algorithm::AStar), separate(Algorithm::Dijkstra));
     assert_eq!(astar, 20);
@@ -193,7 +192,7 @@ fn quiz_calls_a_tied_state_close_and_rejects_a_higher_f_one() {
     h.run();
     // Find, from the session itself, an open row tied with the next pick on f and one above.
     let find = |h: &Harness<'_, FrontierApp>| {
-        let s = h.state().session();
+        let s = h.state().view();
         let pick = s.next_pick().unwrap();
         let open = s.open_order();
         let tied = open
@@ -210,14 +209,14 @@ fn quiz_calls_a_tied_state_close_and_rejects_a_higher_f_one() {
     }
     let tied = tied.unwrap();
     let label = {
-        let s = h.state().session();
+        let s = h.state().view();
         format!("#{tied} {} (f 12)", s.state_text(tied))
     };
-    let step = h.state().session().steps();
+    let step = h.state().view().steps();
     h.get_by_label(&label).click();
     h.run();
     assert_eq!(
-        h.state().session().steps(),
+        h.state().view().steps(),
         step + 1,
         "an answer takes the step"
     );
@@ -268,9 +267,9 @@ fn a_saved_trace_replays_read_only_and_a_damaged_one_keeps_the_scenario() {
     h.run();
     h.get_by_label("Step 5");
     h.state_mut()
-        .apply(Command::SetAlgorithm(Algorithm::Dijkstra));
+        .apply(Command::Set(SettingChange::algorithm(Algorithm::Dijkstra)));
     assert!(h.state().error().unwrap().contains("locked"));
-    assert_eq!(h.state().session().settings().algorithm, Algorithm::AStar);
+    assert_eq!(h.state().view().settings().algorithm, Algorithm::AStar);
 
     let damaged = dir.join("damaged.trace.ron");
     let text = std::fs::read_to_string(&path).unwrap();
@@ -311,4 +310,86 @@ fn the_route_is_played_move_by_move_once_the_goal_is_found() {
     h.get_by_label("◀").click();
     h.run();
     assert!(log_has(&h, "1. "));
+}
+
+mod replays_that_differ {
+    use super::*;
+    use frontier::app::state::Layout;
+    use frontier::engine::event::StepEvent;
+    use frontier::engine::session::Session;
+    use frontier::engine::view::SearchView;
+    use std::path::Path;
+
+    /// A search that cannot undo and whose copies are another puzzle: going back restores a
+    /// keyframe that replays differently from the record, as a search that is not
+    /// deterministic would.
+    struct Forgetful {
+        inner: Box<dyn Session>,
+        other: Box<dyn Session>,
+    }
+
+    impl Session for Forgetful {
+        fn view(&self) -> &dyn SearchView {
+            self.inner.view()
+        }
+        fn step(&mut self) -> &StepEvent {
+            self.inner.step()
+        }
+        fn rewind(&mut self, _: u64) -> bool {
+            false
+        }
+        fn hold_elsewhere(&mut self, bytes: usize) {
+            self.inner.hold_elsewhere(bytes);
+        }
+        fn snapshot(&self) -> Box<dyn Session> {
+            self.other.snapshot()
+        }
+    }
+
+    /// The app on the built-in puzzle, 7 steps in, then Reset: back at step 0 on a keyframe
+    /// of a puzzle whose blank is in a corner (two moves where the built-in one has four).
+    fn reset_onto_another_puzzle() -> Harness<'static, FrontierApp> {
+        let scenario = Scenario::built_in();
+        let inner = scenario.session(&SearchSpec::default()).unwrap();
+        let other = Scenario::parse(
+            "Scenario(problem: SlidingPuzzle(width: 3, height: 3, start: [0,1,2,3,4,5,6,7,8]))",
+            "corner",
+            Path::new("."),
+        )
+        .unwrap()
+        .session(&SearchSpec::default())
+        .unwrap();
+        let session = Box::new(Forgetful { inner, other });
+        let mut h = Harness::builder()
+            .with_max_steps(common::MAX_SETTLE_FRAMES)
+            .with_size(egui::vec2(1500.0, 950.0))
+            .build_eframe(move |cc| {
+                FrontierApp::with_session(&cc.egui_ctx, scenario, Layout::default(), session)
+            });
+        press_step(&mut h, 7);
+        h.state_mut().apply(Command::Reset);
+        assert_eq!(h.state().view().steps(), 0);
+        assert_eq!(h.state().error(), None);
+        h
+    }
+
+    #[test]
+    fn a_step_that_replays_differently_is_reported_by_that_step() {
+        let mut h = reset_onto_another_puzzle();
+        h.state_mut().apply(Command::Step);
+        // No frame between: the error is the step's own, not a note found a frame later.
+        let error = h.state().error().expect("the replayed step differs");
+        assert!(error.contains("step 1 replayed differently"), "{error}");
+    }
+
+    #[test]
+    fn a_run_stops_at_the_step_that_replays_differently() {
+        let mut h = reset_onto_another_puzzle();
+        h.state_mut().apply(Command::RunToEnd);
+        run_out(&mut h);
+        assert!(!h.state().is_running());
+        assert_eq!(h.state().view().steps(), 1, "the run went no further");
+        let error = h.state().error().expect("the replayed step differs");
+        assert!(error.contains("step 1 replayed differently"), "{error}");
+    }
 }

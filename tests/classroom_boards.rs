@@ -40,6 +40,7 @@ impl egui::Plugin for Uploads {
 fn harness(name: &str) -> Harness<'static, FrontierApp> {
     let scenario = built_in(name);
     Harness::builder()
+        .with_max_steps(common::MAX_SETTLE_FRAMES)
         .with_size(egui::vec2(1500.0, 2400.0))
         .with_context_setup(|ctx| ctx.add_plugin(Uploads::default()))
         .build_eframe(move |cc| {
@@ -151,7 +152,7 @@ fn each_grid_at_its_goal_draws_its_open_closed_and_route_cells_on_both_boards() 
         assert!(marked > 2, "{name}");
         assert_eq!(changed(&live, &start), marked - 2, "{name}: the live board");
         // The route player at its start: the route's cells between start and goal.
-        let cells = h.state().session().solution().expect("solved").len();
+        let cells = h.state().view().solution().expect("solved").len();
         assert_eq!(
             changed(&route, &start),
             cells - 2,

@@ -16,7 +16,7 @@ use frontier::engine::settings::{Algorithm, TieKey};
 use frontier::scenario::{Scenario, SearchSpec};
 
 mod common;
-use common::{log_has, press, press_step, run_out};
+use common::{choose, log_has, press, press_step, run_out, temp_dir};
 
 const SEED_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/seed_542703816.ron");
 
@@ -25,7 +25,7 @@ fn harness() -> Harness<'static, FrontierApp> {
 }
 
 fn steps(h: &Harness<'_, FrontierApp>) -> u64 {
-    h.state().session().steps()
+    h.state().view().steps()
 }
 
 /// The text fields (not their text runs) holding `value`.
@@ -39,12 +39,6 @@ fn field_holding<'h>(h: &'h Harness<'_, FrontierApp>, value: &str) -> egui_kitte
     h.query_all_by_role(Role::TextInput)
         .find(|n| n.value().as_deref() == Some(value))
         .unwrap_or_else(|| panic!("no field holds {value}"))
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("frontier-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 // Item 4: typing can't wipe a run.
@@ -89,7 +83,7 @@ fn an_open_combo_box_swallows_the_shortcuts() {
 fn reset_of_a_long_run_is_undone_by_undo_or_replayed_by_step() {
     let mut h = harness();
     press_step(&mut h, 12);
-    let at_12 = h.state().session().counts();
+    let at_12 = h.state().view().counts();
     h.key_press(egui::Key::R);
     h.run();
     assert_eq!(steps(&h), 0);
@@ -101,12 +95,12 @@ fn reset_of_a_long_run_is_undone_by_undo_or_replayed_by_step() {
         .unwrap();
     fresh.step();
     fresh.step();
-    assert_eq!(h.state().session().counts(), fresh.counts());
+    assert_eq!(h.state().view().counts(), fresh.view().counts());
     // Undo brings the whole run back.
     press(&mut h, "Undo reset (back to step 12)", 1);
     run_out(&mut h);
     assert_eq!(steps(&h), 12);
-    assert_eq!(h.state().session().counts(), at_12);
+    assert_eq!(h.state().view().counts(), at_12);
     assert_eq!(
         h.query_all_by_label("Undo reset (back to step 12)").count(),
         0
@@ -182,17 +176,10 @@ fn cli_run(algorithm: &str) -> serde_json::Value {
 
 /// Runs a session to its end; returns its steps.
 fn steps_to_end(mut s: Box<dyn frontier::engine::session::Session>) -> u64 {
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         s.step();
     }
-    s.steps()
-}
-
-fn choose(h: &mut Harness<'_, FrontierApp>, combo: &str, item: &str) {
-    h.get_by_label(combo).click();
-    h.run();
-    h.get_by_label(item).click();
-    h.run();
+    s.view().steps()
 }
 
 #[test]
@@ -216,13 +203,13 @@ fn dijkstra_in_the_app_runs_as_the_cli_does_without_a_stars_tie_rule() {
     );
     assert_eq!(app, own, "A*'s tie rule carried over to Dijkstra");
     assert_eq!(
-        h.state().session().settings().tie_break,
+        h.state().view().settings().tie_break,
         Algorithm::Dijkstra.default_tie_break()
     );
     // Back to A*: the scenario's own settings again (21 steps, as the notes say).
     choose(&mut h, "algorithm", "A* (f = g + h)");
     assert_eq!(
-        h.state().session().settings().tie_break,
+        h.state().view().settings().tie_break,
         vec![TieKey::LowestH, TieKey::FirstStored]
     );
     assert_eq!(
@@ -238,7 +225,7 @@ fn dijkstra_in_the_app_runs_as_the_cli_does_without_a_stars_tie_rule() {
 #[test]
 fn only_what_belongs_to_the_old_algorithm_is_dropped() {
     let seed = Scenario::built_in();
-    let settings = |over: SearchSpec| seed.session(&over).unwrap().settings().clone();
+    let settings = |over: SearchSpec| seed.session(&over).unwrap().view().settings().clone();
     let own = seed.search.clone();
     // The seed names A*'s tie rule and a weight of 1.
     assert_eq!(
@@ -312,11 +299,11 @@ fn every_cli_knob_is_in_the_app_where_it_applies() {
     press(&mut h, "forward checking", 1);
     press(&mut h, "all solutions", 1);
     press(&mut h, "depth limit", 1);
-    let s = h.state().session().settings().clone();
+    let s = h.state().view().settings().clone();
     assert!(s.forward_checking && s.all_solutions, "{s:?}");
     assert_eq!(s.depth_limit, Some(10));
     press(&mut h, "depth limit", 1);
-    assert_eq!(h.state().session().settings().depth_limit, None);
+    assert_eq!(h.state().view().settings().depth_limit, None);
     choose(
         &mut h,
         "algorithm",
@@ -329,7 +316,7 @@ fn every_cli_knob_is_in_the_app_where_it_applies() {
     let mut g = common::harness_on(common::built_in("graph_overestimate.ron"));
     press(&mut g, "allow an inadmissible h", 1);
     assert_eq!(
-        g.state().session().settings().allow_inadmissible,
+        g.state().view().settings().allow_inadmissible,
         !Scenario::from_library("graph_overestimate.ron")
             .unwrap()
             .unwrap()
@@ -357,7 +344,7 @@ fn a_tied_state_that_loses_the_tie_break_is_close_not_right_and_step_skips() {
     h.get_by_label_contains("0 of 0 right, 2 skipped");
     // Find, from the session, an open state tied with the next pick on f.
     let tied = loop {
-        let s = h.state().session();
+        let s = h.state().view();
         let pick = s.next_pick().unwrap();
         if let Some(id) = s
             .open_order()
@@ -403,6 +390,7 @@ fn open_at_parses_a_step_or_end_and_refuses_anything_else() {
 
 fn harness_at(at: OpenAt) -> Harness<'static, FrontierApp> {
     Harness::builder()
+        .with_max_steps(common::MAX_SETTLE_FRAMES)
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(move |cc| {
             let mut app =
@@ -423,7 +411,7 @@ fn the_app_opens_at_the_step_asked_for_or_at_the_end() {
     for _ in 0..7 {
         fresh.step();
     }
-    assert_eq!(h.state().session().counts(), fresh.counts());
+    assert_eq!(h.state().view().counts(), fresh.view().counts());
     assert!(log_has(&h, "step 7: picked"));
     // It is a timeline like any run: step back works.
     h.key_press(egui::Key::Backspace);
@@ -438,7 +426,7 @@ fn the_app_opens_at_the_step_asked_for_or_at_the_end() {
             .unwrap(),
     );
     assert_eq!(steps(&end), last);
-    assert!(end.state().session().outcome().is_some());
+    assert!(end.state().view().outcome().is_some());
 }
 
 // Item 7 (toolbar words).
@@ -460,4 +448,17 @@ fn the_scenario_menu_lists_titles_and_number_fields_have_their_own_labels() {
     h.get_by_label("step");
     press_step(&mut h, 1);
     assert!(h.query_all_by_label("of 1 step taken").count() > 0);
+}
+
+#[test]
+fn the_depth_limit_box_removes_the_scenarios_own_limit_and_sets_another() {
+    let mut h = common::harness_on(common::built_in("backtracking_depth_limit.ron"));
+    let limit = |h: &Harness<'_, FrontierApp>| h.state().view().settings().depth_limit;
+    assert_eq!(limit(&h), Some(16), "the scenario's own");
+    h.get_by_label("depth limit").click();
+    h.run();
+    assert_eq!(limit(&h), None);
+    h.get_by_label("depth limit").click();
+    h.run();
+    assert_eq!(limit(&h), Some(10), "the box switches on at 10");
 }

@@ -14,7 +14,7 @@ use frontier::app::command::Command;
 use frontier::app::panels::tables::{Sort, SortColumn};
 use frontier::app::state::Layout;
 use frontier::engine::settings::{Algorithm, TieKey};
-use frontier::scenario::{Scenario, SearchSpec};
+use frontier::scenario::{Scenario, SearchSpec, SettingChange};
 
 /// A projector's screen.
 const SCREEN: egui::Vec2 = egui::vec2(1024.0, 768.0);
@@ -22,6 +22,7 @@ const SCREEN: egui::Vec2 = egui::vec2(1024.0, 768.0);
 /// The real app on `scenario` with `layout`, in a 1024×768 window.
 fn projector(scenario: Scenario, layout: Layout) -> Harness<'static, FrontierApp> {
     Harness::builder()
+        .with_max_steps(common::MAX_SETTLE_FRAMES)
         .with_size(SCREEN)
         .build_eframe(move |cc| {
             FrontierApp::new(&cc.egui_ctx, scenario.clone(), layout.clone()).unwrap()
@@ -32,7 +33,7 @@ fn projector(scenario: Scenario, layout: Layout) -> Harness<'static, FrontierApp
 fn run_to_end(h: &mut Harness<'_, FrontierApp>) {
     h.state_mut().apply(Command::RunToEnd);
     for _ in 0..2000 {
-        if h.state().session().outcome().is_some() {
+        if h.state().view().outcome().is_some() {
             break;
         }
         h.step();
@@ -93,7 +94,7 @@ fn tooltip(h: &mut Harness<'_, FrontierApp>, label: &str, words: &str) -> String
 fn step_where_ties_are_not_in_storing_order(h: &mut Harness<'_, FrontierApp>) {
     for _ in 0..30 {
         press_step(h, 1);
-        let session = h.state().session();
+        let session = h.state().view();
         let pick = session.next_pick().expect("searching");
         let tied: Vec<u32> = session
             .open_order()
@@ -111,7 +112,7 @@ fn step_where_ties_are_not_in_storing_order(h: &mut Harness<'_, FrontierApp>) {
 fn header_clicks_cycle_up_down_and_back_to_pick_order() {
     let mut h = seed();
     press_step(&mut h, 4);
-    let pick_order = h.state().session().open_order();
+    let pick_order = h.state().view().open_order();
     click_first(&mut h, "f");
     assert_eq!(
         h.state().layout().open_sort,
@@ -132,24 +133,25 @@ fn pick_order_is_one_click_away() {
     let mut h = seed();
     press_step(&mut h, 4);
     click_first(&mut h, "g");
-    assert_ne!(h.state().open_ids(), h.state().session().open_order());
+    assert_ne!(h.state().open_ids(), h.state().view().open_order());
     h.get_by_label("sorted by g ▲; equal values in pick order");
     click_first(&mut h, "Pick order");
     assert_eq!(h.state().layout().open_sort, Sort::default());
-    assert_eq!(h.state().open_ids(), h.state().session().open_order());
+    assert_eq!(h.state().open_ids(), h.state().view().open_order());
 }
 
 #[test]
 fn sorted_by_f_the_pick_leads_its_ties() {
     let mut h = seed();
     // Ties broken by lower h, then the state stored last: the pick is rarely the first stored.
-    h.state_mut().apply(Command::Override(SearchSpec {
-        tie_break: Some(vec![TieKey::LowestH, TieKey::LastStored]),
-        ..SearchSpec::default()
-    }));
+    h.state_mut()
+        .apply(Command::Set(SettingChange::Give(SearchSpec {
+            tie_break: Some(vec![TieKey::LowestH, TieKey::LastStored]),
+            ..SearchSpec::default()
+        })));
     step_where_ties_are_not_in_storing_order(&mut h);
     click_first(&mut h, "f");
-    let session = h.state().session();
+    let session = h.state().view();
     let pick = session.next_pick().unwrap();
     let ids = h.state().open_ids();
     assert_eq!(ids.first(), Some(&pick.id), "the pick first among its ties");
@@ -170,10 +172,7 @@ fn a_fresh_start_shows_pick_order() {
     let layout: Layout = ron::from_str(&saved).unwrap();
     let mut fresh = projector(Scenario::built_in(), layout);
     press_step(&mut fresh, 3);
-    assert_eq!(
-        fresh.state().open_ids(),
-        fresh.state().session().open_order()
-    );
+    assert_eq!(fresh.state().open_ids(), fresh.state().view().open_order());
 }
 
 #[test]
@@ -216,7 +215,7 @@ fn the_step_log_wraps_inside_the_window() {
             .next()
             .unwrap(),
     );
-    let session = h.state().session();
+    let session = h.state().view();
     let words = session.event_lines(session.last_event());
     assert_eq!(line, words[0]);
 }
@@ -232,7 +231,8 @@ fn the_runs_table_shows_five_runs_with_their_cost_under_a_fixed_header() {
         Algorithm::BreadthFirst,
     ];
     for a in algorithms {
-        h.state_mut().apply(Command::SetAlgorithm(a));
+        h.state_mut()
+            .apply(Command::Set(SettingChange::algorithm(a)));
         run_to_end(&mut h);
     }
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN);
@@ -288,7 +288,7 @@ fn headers_and_status_items_say_what_they_count() {
     assert!(tooltip(&mut h, "tie", "rows tied with the next pick").contains("lower h"));
     assert!(tooltip(&mut h, "f", "the lowest f is picked").contains("f = g + h for A*"));
     assert!(tooltip(&mut h, "States checked 2", "taken from the open list").len() > 20);
-    let largest = h.state().session().counts().max_open;
+    let largest = h.state().view().counts().max_open;
     let largest = format!("Largest open {largest}");
     assert!(tooltip(&mut h, &largest, "held at once").len() > 20);
 }
@@ -298,7 +298,7 @@ fn the_step_tooltip_tells_checked_states_from_the_accepting_step() {
     let mut h = seed();
     run_to_end(&mut h);
     let (steps, checked) = {
-        let s = h.state().session();
+        let s = h.state().view();
         (s.steps(), s.counts().states_checked)
     };
     let tip = tooltip(&mut h, &format!("Step {steps}"), "then the goal accepted");
@@ -307,17 +307,18 @@ fn the_step_tooltip_tells_checked_states_from_the_accepting_step() {
         format!("Step {steps}: {checked} states checked, then the goal accepted on step {steps}.")
     );
     // Plural agreement in the route.
-    let route = h.state().session().solution().unwrap().len() - 1;
+    let route = h.state().view().solution().unwrap().len() - 1;
     h.get_by_label(&format!("Route: {route} moves"));
 }
 
 #[test]
 fn a_full_notebook_names_the_limit_and_how_to_raise_it() {
     let mut h = seed();
-    h.state_mut().apply(Command::Override(SearchSpec {
-        max_states: Some(10),
-        ..SearchSpec::default()
-    }));
+    h.state_mut()
+        .apply(Command::Set(SettingChange::Give(SearchSpec {
+            max_states: Some(10),
+            ..SearchSpec::default()
+        })));
     run_to_end(&mut h);
     h.get_by_label(
         "Stopped: the notebook is full at 10 states (max_states). Raise it with \"max states\" \
@@ -329,7 +330,7 @@ fn a_full_notebook_names_the_limit_and_how_to_raise_it() {
 fn a_one_move_route_is_one_move() {
     let mut h = projector(built_in("one_move_123456708.ron"), Layout::default());
     press_step(&mut h, 2);
-    assert!(h.state().session().solution().is_some());
+    assert!(h.state().view().solution().is_some());
     h.get_by_label("Route: 1 move");
 }
 

@@ -249,3 +249,36 @@ fn endless_input_files_are_refused_not_read_forever() {
     // A device is refused for what it is, before anything is read from it.
     assert!(String::from_utf8_lossy(&out.stderr).contains("is a device"));
 }
+
+#[test]
+fn compare_takes_the_options_run_takes_for_every_column() {
+    let queens = scenario("queens_4.ron");
+    let out = frontier(&[
+        "compare",
+        &queens,
+        "--algorithm",
+        "backtracking",
+        "--algorithm",
+        "bfs",
+        "--all",
+        "--json",
+    ]);
+    let v = json(&out);
+    for (i, alg) in ["backtracking", "bfs"].iter().enumerate() {
+        let alone = json(&frontier(&[
+            "run",
+            &queens,
+            "--algorithm",
+            alg,
+            "--all",
+            "--json",
+        ]));
+        let lane = &v["lanes"][i];
+        assert_eq!(lane["outcome"], alone["outcome"], "{alg}");
+        assert_eq!(lane["states_checked"], alone["states_checked"], "{alg}");
+    }
+    assert_eq!(
+        v["lanes"][0]["outcome"], "exhausted",
+        "every solution sought"
+    );
+}

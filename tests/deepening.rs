@@ -38,7 +38,7 @@ fn solve(
     s.run(u64::MAX);
     let cost = s
         .solution()
-        .map(|route| s.core().store.node(*route.last().unwrap()).g.to_string());
+        .map(|route| s.core().notebook.node(*route.last().unwrap()).g.to_string());
     (s.outcome().cloned(), cost, s)
 }
 
@@ -191,11 +191,14 @@ fn the_backtracking_scenario_returns_a_longer_route_than_its_depth_limit_12_twin
     let scenario = Scenario::parse(&text, "scenario", std::path::Path::new(".")).unwrap();
     let run = |over: &SearchSpec| {
         let mut s = scenario.session(over).unwrap();
-        while s.outcome().is_none() {
+        while s.view().outcome().is_none() {
             s.step();
         }
-        let goal = *s.solution().unwrap().last().unwrap();
-        (s.row(goal).g.to_string(), s.counts().states_checked)
+        let goal = *s.view().solution().unwrap().last().unwrap();
+        (
+            s.view().row(goal).g.to_string(),
+            s.view().counts().states_checked,
+        )
     };
     assert_eq!(run(&SearchSpec::default()), ("16".to_string(), 12_919));
     let limited = SearchSpec {
@@ -243,7 +246,13 @@ fn a_full_notebook_stops_backtracking() {
     );
     s.run(u64::MAX);
     assert_eq!(s.outcome(), Some(&Outcome::LimitReached));
-    assert!(s.core().store.len() <= 20);
+    assert!(s.core().notebook.len() <= 20);
     let session: &dyn Session = &s;
-    assert!(session.strategy_status().unwrap().starts_with("stack"));
+    assert!(
+        session
+            .view()
+            .strategy_status()
+            .unwrap()
+            .starts_with("stack")
+    );
 }

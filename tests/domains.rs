@@ -19,15 +19,15 @@ fn scenario(ron: &str) -> Scenario {
 
 fn run(ron: &str, spec: &SearchSpec) -> Box<dyn Session> {
     let mut s = scenario(ron).session(spec).expect("builds");
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         s.step();
     }
     s
 }
 
 fn cost(s: &dyn Session) -> Option<f64> {
-    let route = s.solution()?;
-    Some(s.row(*route.last()?).g.as_f64())
+    let route = s.view().solution()?;
+    Some(s.view().row(*route.last()?).g.as_f64())
 }
 
 fn spec(algorithm: Algorithm) -> SearchSpec {
@@ -174,11 +174,11 @@ fn microban_levels_cost_their_known_optimal_pushes_and_moves() {
             if mode == "Moves" {
                 // The labels spell the solution; replayed on the level it must solve it in
                 // exactly that many moves.
-                let route = s.solution().unwrap();
+                let route = s.view().solution().unwrap();
                 let lurd: String = route
                     .windows(2)
                     .map(|w| {
-                        let label = s.move_label(w[0], w[1]);
+                        let label = s.view().move_label(w[0], w[1]);
                         label.split(':').next().unwrap().to_string()
                     })
                     .collect();
@@ -210,17 +210,18 @@ fn romania_goes_through_rimnicu_vilcea_and_pitesti_for_418() {
     for (algorithm, checked) in [(Algorithm::AStar, 5), (Algorithm::Dijkstra, 12)] {
         let s = run(&text, &spec(algorithm));
         let route: Vec<String> = s
+            .view()
             .solution()
             .unwrap()
             .iter()
-            .map(|&id| s.state_text(id))
+            .map(|&id| s.view().state_text(id))
             .collect();
         assert_eq!(
             route,
             ["Arad", "Sibiu", "Rimnicu Vilcea", "Pitesti", "Bucharest"]
         );
         assert_eq!(cost(s.as_ref()), Some(418.0));
-        assert_eq!(s.counts().states_checked, checked, "{algorithm}");
+        assert_eq!(s.view().counts().states_checked, checked, "{algorithm}");
     }
 }
 
@@ -254,7 +255,7 @@ fn on_the_tie_graph_each_policy_picks_the_node_its_notes_name() {
                 .unwrap();
             s.step();
             let pick = s.step().pick.clone().unwrap();
-            let picked = s.state_text(pick.id);
+            let picked = s.view().state_text(pick.id);
             assert_eq!(
                 picked,
                 picks_in(said, key.cli_name()),
@@ -276,7 +277,7 @@ fn on_the_tie_graph_each_policy_picks_the_node_its_notes_name() {
 
 fn refusal(ron: &str) -> String {
     let s = scenario(ron).session(&SearchSpec::default()).unwrap();
-    match s.outcome() {
+    match s.view().outcome() {
         Some(Outcome::Refused(why)) => why.clone(),
         other => panic!("not refused: {other:?}"),
     }
@@ -377,10 +378,10 @@ fn every_algorithm_runs_on_every_domain_scenario_and_the_optimal_ones_agree() {
         let algorithms: &[Algorithm] = if small { &Algorithm::ALL } else { &BEST_FIRST };
         for &algorithm in algorithms {
             let mut session = s.session(&spec(algorithm)).unwrap();
-            while session.outcome().is_none() {
+            while session.view().outcome().is_none() {
                 session.step();
             }
-            match session.outcome() {
+            match session.view().outcome() {
                 Some(Outcome::GoalFound) => costs.push((algorithm, cost(session.as_ref()))),
                 Some(Outcome::Refused(_)) if algorithm == Algorithm::GenerateAndTest => {}
                 other => panic!("{name} {algorithm}: {other:?}"),
@@ -414,7 +415,9 @@ fn an_overestimating_h_is_refused_for_astar_unless_allowed() {
             ..SearchSpec::default()
         })
         .unwrap();
-    assert!(matches!(s.outcome(), Some(Outcome::Refused(why)) if why.contains("overestimate")));
+    assert!(
+        matches!(s.view().outcome(), Some(Outcome::Refused(why)) if why.contains("overestimate"))
+    );
     let allowed = run(&text, &SearchSpec::default());
     assert_eq!(cost(allowed.as_ref()), Some(7.0), "fooled: the best is 5");
     let dijkstra = run(&text, &spec(Algorithm::Dijkstra));
@@ -425,8 +428,8 @@ fn an_overestimating_h_is_refused_for_astar_unless_allowed() {
 fn grids_report_every_rows_cell_for_the_map_view() {
     let text = std::fs::read_to_string(scenarios_dir().join("grid_open_room.ron")).unwrap();
     let s = run(&text, &SearchSpec::default());
-    let places = s.places();
-    assert_eq!(places.len(), s.rows());
+    let places = s.view().places();
+    assert_eq!(places.len(), s.view().rows());
     // Row 0 is the start, (3, 7) on a 31-wide map.
     assert_eq!(places[0], Some(7 * 31 + 3));
 }

@@ -2,8 +2,7 @@
 //! found, an inconsistent edge), the CLI lists them as `heuristic_warnings`, and the app marks
 //! the rows and says them in words.
 
-use egui_kittest::{Harness, kittest::Queryable};
-use frontier::app::FrontierApp;
+use egui_kittest::kittest::Queryable;
 use frontier::engine::heuristic_check::{HeuristicWarning, WarningKind};
 use frontier::engine::settings::Algorithm;
 use frontier::scenario::{Scenario, SearchSpec};
@@ -15,10 +14,10 @@ mod common;
 /// The warnings at the end of a run of `scenario` under `over`.
 fn warnings_at_end(scenario: &Scenario, over: &SearchSpec) -> Vec<HeuristicWarning> {
     let mut session = scenario.session(over).unwrap();
-    while session.outcome().is_none() {
+    while session.view().outcome().is_none() {
         session.step();
     }
-    session.heuristic_warnings()
+    session.view().heuristic_warnings()
 }
 
 const OVERESTIMATE_WORDS: &str = "h(A) = 9 but A reaches the goal for 3: this h overestimates, \
@@ -63,6 +62,7 @@ fn no_warning_before_the_goal_proves_one() {
     session.step();
     assert!(
         session
+            .view()
             .heuristic_warnings()
             .iter()
             .all(|w| w.kind == WarningKind::Inconsistent),
@@ -141,22 +141,11 @@ fn the_cli_json_lists_the_warnings() {
     assert_eq!(run("seed_542703816.ron"), serde_json::json!([]));
 }
 
-fn run_out(h: &mut Harness<'_, FrontierApp>) {
-    common::press(h, "Run to end", 1);
-    for _ in 0..200 {
-        h.step();
-        if !h.state().is_running() {
-            break;
-        }
-    }
-    h.run();
-}
-
 #[test]
 fn the_app_marks_the_row_and_says_it_in_the_status_line() {
     let mut h = common::harness_on(common::built_in("graph_overestimate.ron"));
-    run_out(&mut h);
-    assert!(h.state().session().outcome().is_some());
+    common::run_to_end(&mut h);
+    assert!(h.state().view().outcome().is_some());
     // The status line (and the Lesson panel) carry the words.
     assert!(
         h.query_all_by_label_contains(OVERESTIMATE_WORDS).count() >= 2,
@@ -174,7 +163,7 @@ fn the_app_marks_the_row_and_says_it_in_the_status_line() {
 #[test]
 fn going_back_before_the_goal_takes_the_overestimate_back() {
     let mut h = common::harness_on(common::built_in("graph_overestimate.ron"));
-    run_out(&mut h);
+    common::run_to_end(&mut h);
     common::press(&mut h, "Step back", 1);
     assert_eq!(h.query_all_by_label_contains(OVERESTIMATE_WORDS).count(), 0);
     assert!(

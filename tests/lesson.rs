@@ -94,7 +94,7 @@ fn every_claim_of_every_shipped_scenario_holds() {
     let mut wrong = Vec::new();
     for (name, s) in library() {
         for item in &s.watch {
-            if let Err(e) = item.check(&s) {
+            if let Err(e) = s.check_watch(item) {
                 wrong.push(format!("{name}: {e}"));
             }
         }
@@ -136,7 +136,7 @@ fn a_drifted_claim_is_caught() {
     item.checked = Some(item.checked.unwrap_or(0) + 1);
     item.at = None;
     s.watch = vec![item.clone()];
-    assert!(item.check(&s).is_err());
+    assert!(s.check_watch(&item).is_err());
 }
 
 #[test]
@@ -155,10 +155,10 @@ fn the_panel_opens_with_the_notes_and_a_step_link_travels() {
         }
     }
     h.run();
-    assert_eq!(h.state().session().steps(), 21);
+    assert_eq!(h.state().view().steps(), 21);
     h.get_all_by_label("step 2").next().unwrap().click();
     h.run();
-    assert_eq!(h.state().session().steps(), 2, "back in time");
+    assert_eq!(h.state().view().steps(), 2, "back in time");
 }
 
 #[test]

@@ -33,7 +33,7 @@ fn session(scenario: &Scenario, algorithm: Algorithm, budget: &str) -> Box<dyn S
 
 /// Steps to the end, or to `cap` steps (a run the budget fails to stop ends the test there).
 fn run(session: &mut dyn Session, cap: u64) {
-    while session.outcome().is_none() && session.steps() < cap {
+    while session.view().outcome().is_none() && session.view().steps() < cap {
         session.step();
     }
 }
@@ -53,27 +53,34 @@ fn a_small_budget_stops_deepening_backtracking_and_best_first_with_the_reason() 
     for (scenario, algorithm) in cases {
         let mut small = session(scenario, algorithm, "256 KiB");
         run(small.as_mut(), 200_000);
-        let steps = small.steps();
+        let steps = small.view().steps();
         let expected = format!("memory budget 256 KiB reached at step {steps}");
         assert_eq!(
-            small.outcome(),
+            small.view().outcome(),
             Some(&Outcome::OverBudget(expected.clone())),
             "{algorithm}"
         );
-        assert_eq!(small.outcome().unwrap().code(), "limit_reached");
-        assert!(small.outcome().unwrap().to_string().contains(&expected));
+        assert_eq!(small.view().outcome().unwrap().code(), "limit_reached");
+        assert!(
+            small
+                .view()
+                .outcome()
+                .unwrap()
+                .to_string()
+                .contains(&expected)
+        );
         assert!(
             steps > 1,
             "{algorithm}: it ran before the budget was reached"
         );
-        assert!(small.memory_bytes() >= 256 << 10, "{algorithm}");
+        assert!(small.view().memory_bytes() >= 256 << 10, "{algorithm}");
         // The budget, not the search, ended it: the default budget runs on past that step.
         let mut roomy = session(scenario, algorithm, "1 GiB");
         run(roomy.as_mut(), steps);
-        assert_eq!(roomy.outcome(), None, "{algorithm}");
+        assert_eq!(roomy.view().outcome(), None, "{algorithm}");
         assert_eq!(
-            roomy.counts(),
-            small.counts(),
+            roomy.view().counts(),
+            small.view().counts(),
             "{algorithm}: the same steps"
         );
     }
@@ -91,7 +98,7 @@ fn scenarios_take_the_budget_in_bytes_or_words_and_refuse_nonsense_with_a_positi
     let bytes = parse("65536").unwrap();
     assert_eq!(bytes.search.max_memory, Some(MemorySize(65536)));
     let settings = bytes.session(&SearchSpec::default()).unwrap();
-    assert_eq!(settings.settings().max_memory, MemorySize(65536));
+    assert_eq!(settings.view().settings().max_memory, MemorySize(65536));
     let error = parse("\"lots\"").unwrap_err().to_string();
     assert!(
         error.contains("line 2") && error.contains("not a memory size"),
@@ -104,7 +111,7 @@ fn scenarios_take_the_budget_in_bytes_or_words_and_refuse_nonsense_with_a_positi
         Path::new("."),
     );
     let plain = plain.unwrap().session(&SearchSpec::default()).unwrap();
-    assert_eq!(plain.settings().max_memory.to_string(), "1 GiB");
+    assert_eq!(plain.view().settings().max_memory.to_string(), "1 GiB");
 }
 
 #[test]
@@ -112,14 +119,17 @@ fn time_travel_keyframes_and_record_count_against_the_same_budget() {
     let hardest = Scenario::load(&scenarios().join("hardest_31_moves.ron")).unwrap();
     let mut plain = session(&hardest, Algorithm::IdaStar, "1 MiB");
     run(plain.as_mut(), 1_000_000);
-    let alone = plain.steps();
+    let alone = plain.view().steps();
     let mut travel = Timeline::with_limits(
         session(&hardest, Algorithm::IdaStar, "1 MiB"),
         64,
         usize::MAX,
     );
-    run(&mut travel, 1_000_000);
-    assert!(matches!(travel.outcome(), Some(Outcome::OverBudget(_))));
+    travel.go_to(1_000_000).unwrap();
+    assert!(matches!(
+        travel.view().outcome(),
+        Some(Outcome::OverBudget(_))
+    ));
     assert!(
         travel.steps() < alone,
         "keyframes and the record held: {} steps against {alone}",
@@ -271,7 +281,7 @@ fn the_app_stops_at_the_budget_and_shows_the_reason() {
     }
     h.run();
     assert!(matches!(
-        h.state().session().outcome(),
+        h.state().view().outcome(),
         Some(Outcome::OverBudget(_))
     ));
     let shown = h

@@ -92,11 +92,11 @@ fn brute_force(n: usize) -> BTreeSet<Vec<usize>> {
 fn solutions(s: &mut dyn Session) -> Vec<Vec<usize>> {
     let mut found = Vec::new();
     let mut seen = 0;
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         let pick = s.step().pick.clone();
-        if s.counts().solutions > seen {
-            seen = s.counts().solutions;
-            let cols = columns(&s.board(pick.expect("a goal is a pick").id));
+        if s.view().counts().solutions > seen {
+            seen = s.view().counts().solutions;
+            let cols = columns(&s.view().board(pick.expect("a goal is a pick").id));
             assert!(valid(&cols), "not a solution: {cols:?}");
             found.push(cols.into_iter().map(Option::unwrap).collect());
         }
@@ -129,8 +129,8 @@ fn backtracking_counts_match_the_known_numbers_up_to_10() {
             &all(Algorithm::Backtracking),
         );
         let found = solutions(s.as_mut());
-        assert_eq!(s.outcome(), Some(&Outcome::Exhausted), "n = {n}");
-        assert_eq!(s.counts().solutions, count, "n = {n}");
+        assert_eq!(s.view().outcome(), Some(&Outcome::Exhausted), "n = {n}");
+        assert_eq!(s.view().counts().solutions, count, "n = {n}");
         let distinct: BTreeSet<_> = found.iter().collect();
         assert_eq!(distinct.len() as u64, count, "n = {n}: repeated solutions");
     }
@@ -169,7 +169,7 @@ fn every_algorithm_but_generate_and_test_counts_92_solutions_of_8_queens() {
         let mut s = session("NQueens(size: 8)", &all(algorithm));
         let found = solutions(s.as_mut());
         assert_eq!(found.len(), 92, "{algorithm}");
-        assert_eq!(s.outcome(), Some(&Outcome::Exhausted), "{algorithm}");
+        assert_eq!(s.view().outcome(), Some(&Outcome::Exhausted), "{algorithm}");
     }
 }
 
@@ -184,7 +184,7 @@ fn every_algorithm_places_queens_around_the_locked_one() {
             },
         );
         let found = solutions(s.as_mut());
-        assert_eq!(s.outcome(), Some(&Outcome::GoalFound), "{algorithm}");
+        assert_eq!(s.view().outcome(), Some(&Outcome::GoalFound), "{algorithm}");
         assert_eq!(found[0][3], 5, "{algorithm}");
     }
 }
@@ -208,7 +208,10 @@ fn forward_checking_never_checks_more_and_finds_the_same_first_solution() {
         let b = solutions(fc.as_mut());
         assert_eq!(a, b, "{board}");
         assert_eq!(a.len(), 1, "{board}");
-        let (pc, fcc) = (plain.counts().states_checked, fc.counts().states_checked);
+        let (pc, fcc) = (
+            plain.view().counts().states_checked,
+            fc.view().counts().states_checked,
+        );
         assert!(fcc <= pc, "{board}: {fcc} > {pc}");
     }
     // And strictly fewer where it matters.
@@ -222,7 +225,7 @@ fn forward_checking_never_checks_more_and_finds_the_same_first_solution() {
     );
     solutions(plain.as_mut());
     solutions(fc.as_mut());
-    assert!(fc.counts().states_checked < plain.counts().states_checked);
+    assert!(fc.view().counts().states_checked < plain.view().counts().states_checked);
 }
 
 #[test]
@@ -233,7 +236,7 @@ fn sizes_2_and_3_have_no_solution() {
             &spec(Algorithm::Backtracking),
         );
         assert!(solutions(s.as_mut()).is_empty());
-        assert_eq!(s.outcome(), Some(&Outcome::Exhausted));
+        assert_eq!(s.view().outcome(), Some(&Outcome::Exhausted));
     }
 }
 
@@ -247,14 +250,18 @@ fn generate_and_test_finds_a_valid_board_for_6_queens() {
                 ..spec(Algorithm::GenerateAndTest)
             },
         );
-        let faces = s.candidates().expect("a candidate count");
+        let faces = s.view().candidates().expect("a candidate count");
         let found = solutions(s.as_mut());
-        assert_eq!(s.outcome(), Some(&Outcome::GoalFound), "{candidates}");
+        assert_eq!(
+            s.view().outcome(),
+            Some(&Outcome::GoalFound),
+            "{candidates}"
+        );
         assert!(brute_force(6).contains(&found[0]), "{candidates}");
-        let tested = s.counts().states_stored;
+        let tested = s.view().counts().states_stored;
         assert!(u128::from(tested) <= faces);
-        assert_eq!(s.counts().states_checked + 1, tested, "{candidates}");
-        assert_eq!(s.rows(), 1, "only the candidate under test is held");
+        assert_eq!(s.view().counts().states_checked + 1, tested, "{candidates}");
+        assert_eq!(s.view().rows(), 1, "only the candidate under test is held");
     }
 }
 
@@ -267,17 +274,17 @@ fn generate_and_test_stops_at_max_states_and_is_refused_off_queens() {
             ..spec(Algorithm::GenerateAndTest)
         },
     );
-    assert_eq!(s.candidates(), Some(16_777_216));
-    while s.outcome().is_none() {
+    assert_eq!(s.view().candidates(), Some(16_777_216));
+    while s.view().outcome().is_none() {
         s.step();
     }
-    assert_eq!(s.outcome(), Some(&Outcome::LimitReached));
-    assert_eq!(s.counts().states_stored, 100);
+    assert_eq!(s.view().outcome(), Some(&Outcome::LimitReached));
+    assert_eq!(s.view().counts().states_stored, 100);
     let s = session(
         "SlidingPuzzle(width: 3, height: 3, start: [1,2,3,4,5,6,7,0,8])",
         &spec(Algorithm::GenerateAndTest),
     );
-    assert!(matches!(s.outcome(), Some(Outcome::Refused(why)) if why.contains("N-queens")));
+    assert!(matches!(s.view().outcome(), Some(Outcome::Refused(why)) if why.contains("N-queens")));
     let s = session(
         "NQueens(size: 9)",
         &SearchSpec {
@@ -285,20 +292,22 @@ fn generate_and_test_stops_at_max_states_and_is_refused_off_queens() {
             ..spec(Algorithm::GenerateAndTest)
         },
     );
-    assert!(matches!(s.outcome(), Some(Outcome::Refused(why)) if why.contains("up to 8×8")));
+    assert!(matches!(s.view().outcome(), Some(Outcome::Refused(why)) if why.contains("up to 8×8")));
 }
 
 #[test]
 fn refusals_say_why() {
     let s = session("NQueens(size: 40)", &spec(Algorithm::Backtracking));
-    assert!(matches!(s.outcome(), Some(Outcome::Refused(why)) if why.contains("1 to 32")));
+    assert!(matches!(s.view().outcome(), Some(Outcome::Refused(why)) if why.contains("1 to 32")));
     let s = session(
         "NQueens(locked: Some((row: 8, col: 0)))",
         &spec(Algorithm::Backtracking),
     );
-    assert!(matches!(s.outcome(), Some(Outcome::Refused(why)) if why.contains("off the 8×8")));
+    assert!(
+        matches!(s.view().outcome(), Some(Outcome::Refused(why)) if why.contains("off the 8×8"))
+    );
     assert!(matches!(
-        s.start_board(),
+        s.view().start_board(),
         BoardView::Queens {
             locked: Some(Cell { row: 8, col: 0 }),
             ..
@@ -310,14 +319,14 @@ fn refusals_say_why() {
 fn backtracking_holds_only_the_path_and_its_siblings() {
     let mut s = session("NQueens(size: 10)", &all(Algorithm::Backtracking));
     let mut most = 0;
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         s.step();
-        most = most.max(s.rows());
-        let c = s.counts();
-        assert_eq!(c.open + c.closed, s.rows() as u64);
+        most = most.max(s.view().rows());
+        let c = s.view().counts();
+        assert_eq!(c.open + c.closed, s.view().rows() as u64);
     }
     // 35,539 rows were written; never more than one row of siblings per level was held.
-    assert_eq!(s.counts().states_stored, 35_539);
+    assert_eq!(s.view().counts().states_stored, 35_539);
     assert!(most <= 10 * 10, "held {most}");
 }
 
@@ -334,9 +343,9 @@ fn the_library_queens_scenarios_run_as_their_notes_say() {
         );
         let mut s = scenario.session(&SearchSpec::default()).unwrap();
         let found = solutions(s.as_mut());
-        assert_eq!(s.outcome(), Some(&Outcome::GoalFound), "{name}");
+        assert_eq!(s.view().outcome(), Some(&Outcome::GoalFound), "{name}");
         if *name == "queens_4.ron" {
-            assert_eq!((s.steps(), found[0].clone()), (9, vec![1, 3, 0, 2]));
+            assert_eq!((s.view().steps(), found[0].clone()), (9, vec![1, 3, 0, 2]));
         }
     }
 }

@@ -1,6 +1,7 @@
 //! End to end through the built binary: traces, replay, breakpoints, exports and compare.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 mod common;
 use common::cli::{frontier, json};
@@ -138,21 +139,25 @@ fn csv_has_a_line_per_step_and_posthoc_needs_a_grid() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("Posthoc"));
 }
 
+/// `frontier compare seed.ron --algorithm astar --algorithm bfs --json`, plus `extra`.
+fn compare_astar_and_bfs(dir: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "compare",
+        "seed.ron",
+        "--algorithm",
+        "astar",
+        "--algorithm",
+        "bfs",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    frontier(dir, &args)
+}
+
 #[test]
 fn compare_tables_each_setting_as_separate_runs_would() {
     let dir = scratch("compare");
-    let out = frontier(
-        &dir,
-        &[
-            "compare",
-            "seed.ron",
-            "--algorithm",
-            "astar",
-            "--algorithm",
-            "bfs",
-            "--json",
-        ],
-    );
+    let out = compare_astar_and_bfs(&dir, &[]);
     assert!(out.status.success());
     let v = json(&out);
     for (i, alg) in ["astar", "bfs"].iter().enumerate() {
@@ -203,20 +208,7 @@ fn posthoc_traces_place_grid_states_at_their_cells() {
 #[test]
 fn compare_takes_a_tie_break_policy() {
     let dir = scratch("compare-ties");
-    let out = frontier(
-        &dir,
-        &[
-            "compare",
-            "seed.ron",
-            "--algorithm",
-            "astar",
-            "--algorithm",
-            "bfs",
-            "--tie-break",
-            "lowest-h,lifo",
-            "--json",
-        ],
-    );
+    let out = compare_astar_and_bfs(&dir, &["--tie-break", "lowest-h,lifo"]);
     assert_eq!(
         out.status.code(),
         Some(0),

@@ -26,14 +26,21 @@ fn first_expansion_stores_four_neighbours_and_the_open_list_orders_them_12_12_14
         ]
     );
     let f_in_open_order: Vec<String> = s
+        .view()
         .open_order()
         .iter()
-        .map(|&id| s.row(id).f.to_string())
+        .map(|&id| s.view().row(id).f.to_string())
         .collect();
     assert_eq!(f_in_open_order, ["12", "12", "14", "14"]);
     // Tile 4's board (stored first) comes before tile 1's.
-    assert_eq!(s.move_label(0, s.open_order()[0]), "tile 4 down");
-    assert_eq!(s.move_label(0, s.open_order()[1]), "tile 1 up");
+    assert_eq!(
+        s.view().move_label(0, s.view().open_order()[0]),
+        "tile 4 down"
+    );
+    assert_eq!(
+        s.view().move_label(0, s.view().open_order()[1]),
+        "tile 1 up"
+    );
 }
 
 #[test]
@@ -41,7 +48,7 @@ fn second_pick_is_tile_4s_board_tied_with_tile_1s_on_f_and_h() {
     let mut s = seed(&SearchSpec::default());
     s.step();
     let pick = s.step().pick.clone().expect("a pick");
-    assert_eq!(s.move_label(0, pick.id), "tile 4 down");
+    assert_eq!(s.view().move_label(0, pick.id), "tile 4 down");
     let tied: Vec<u32> = pick.ties.iter().map(|l| l.tied).collect();
     assert_eq!(
         tied,
@@ -59,29 +66,29 @@ fn second_pick_is_tile_4s_board_tied_with_tile_1s_on_f_and_h() {
 fn goal_is_stored_with_g_12_and_accepted_on_step_21() {
     let mut s = seed(&SearchSpec::default());
     let mut goal_stored_at = None;
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         let event = s.step().clone();
         for succ in &event.successors {
             if let (Some(id), Fate::StoredNew) = (succ.id, succ.fate)
-                && s.state_text(id) == "123456780"
+                && s.view().state_text(id) == "123456780"
             {
-                goal_stored_at = Some((event.step, s.row(id).g.to_string()));
+                goal_stored_at = Some((event.step, s.view().row(id).g.to_string()));
             }
         }
     }
     assert_eq!(goal_stored_at, Some((20, "12".to_string())));
-    assert_eq!(s.outcome(), Some(&Outcome::GoalFound));
-    assert_eq!(s.steps(), 21);
-    let c = s.counts();
+    assert_eq!(s.view().outcome(), Some(&Outcome::GoalFound));
+    assert_eq!(s.view().steps(), 21);
+    let c = s.view().counts();
     assert_eq!((c.states_checked, c.states_stored), (20, 35));
-    let route = s.solution().expect("a route");
+    let route = s.view().solution().expect("a route");
     assert_eq!(route.len() - 1, 12);
 }
 
 #[test]
 fn every_expanded_state_scores_12() {
     let mut s = seed(&SearchSpec::default());
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         let f = s.step().pick.as_ref().map(|p| p.f.to_string());
         assert_eq!(f.as_deref(), Some("12"));
     }
@@ -90,14 +97,15 @@ fn every_expanded_state_scores_12() {
 #[test]
 fn the_route_is_the_chapters_hand_solution() {
     let mut s = seed(&SearchSpec::default());
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         s.step();
     }
-    let route = s.solution().unwrap();
+    let route = s.view().solution().unwrap();
     let tiles: Vec<String> = route
         .windows(2)
         .map(|w| {
-            s.move_label(w[0], w[1])
+            s.view()
+                .move_label(w[0], w[1])
                 .split(' ')
                 .nth(1)
                 .unwrap()
@@ -116,15 +124,16 @@ fn a_notebook_of_10_fills_on_step_5() {
         max_states: Some(10),
         ..SearchSpec::default()
     });
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         s.step();
     }
-    assert_eq!(s.outcome(), Some(&Outcome::LimitReached));
-    assert_eq!(s.steps(), 5);
-    let c = s.counts();
+    assert_eq!(s.view().outcome(), Some(&Outcome::LimitReached));
+    assert_eq!(s.view().steps(), 5);
+    let c = s.view().counts();
     assert_eq!((c.states_checked, c.states_stored), (5, 10));
     assert!(
-        s.last_event()
+        s.view()
+            .last_event()
             .successors
             .iter()
             .any(|x| x.fate == Fate::NotStoredFull)
@@ -134,10 +143,10 @@ fn a_notebook_of_10_fills_on_step_5() {
 #[test]
 fn stepping_after_the_end_changes_nothing() {
     let mut s = seed(&SearchSpec::default());
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         s.step();
     }
-    let before = s.counts();
+    let before = s.view().counts();
     s.step();
-    assert_eq!((s.steps(), s.counts()), (21, before));
+    assert_eq!((s.view().steps(), s.view().counts()), (21, before));
 }

@@ -33,19 +33,19 @@ fn solve(s: &Scenario, algorithm: Algorithm, heuristic: Heuristic) -> (f64, Vec<
             ..SearchSpec::default()
         })
         .unwrap();
-    while session.outcome().is_none() {
+    while session.view().outcome().is_none() {
         session.step();
     }
     assert_eq!(
-        session.outcome(),
+        session.view().outcome(),
         Some(&Outcome::GoalFound),
         "{algorithm} {heuristic}"
     );
-    let route = session.solution().unwrap();
-    let cost = session.row(*route.last().unwrap()).g.as_f64();
+    let route = session.view().solution().unwrap();
+    let cost = session.view().row(*route.last().unwrap()).g.as_f64();
     let labels = route
         .windows(2)
-        .map(|w| session.move_label(w[0], w[1]))
+        .map(|w| session.view().move_label(w[0], w[1]))
         .collect();
     (cost, labels)
 }

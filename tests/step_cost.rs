@@ -105,7 +105,7 @@ fn backtracking_compares_as_many_states_per_step_deep_as_shallow() {
     assert_eq!(
         search
             .core()
-            .store
+            .notebook
             .node(search.last_event().pick.as_ref().unwrap().id)
             .depth,
         19_999
@@ -214,86 +214,40 @@ mod slow_steps_in_the_app {
     use egui_kittest::{Harness, kittest::Queryable};
     use frontier::app::FrontierApp;
     use frontier::app::state::Layout;
-    use frontier::engine::event::{Counts, Outcome, Pick, StepEvent};
-    use frontier::engine::log::Log;
+    use frontier::engine::event::StepEvent;
     use frontier::engine::session::Session;
-    use frontier::engine::settings::Settings;
-    use frontier::engine::store::NodeId;
-    use frontier::engine::view::{BoardView, Row};
+    use frontier::engine::view::SearchView;
     use frontier::scenario::{Scenario, SearchSpec};
     use std::sync::mpsc::{Receiver, Sender, channel};
     use std::time::Duration;
 
     /// A real search whose every step first waits for the test to let it go, then sleeps as
     /// long as the test says: a step as slow as the test wants, with no guessing at speeds.
+    /// It shows the real search's view; only stepping is gated.
     struct Gated {
         inner: Box<dyn Session>,
         gate: Receiver<Duration>,
     }
 
     impl Session for Gated {
+        fn view(&self) -> &dyn SearchView {
+            self.inner.view()
+        }
         fn step(&mut self) -> &StepEvent {
             if let Ok(pause) = self.gate.recv() {
                 std::thread::sleep(pause);
             }
             self.inner.step()
         }
-        fn steps(&self) -> u64 {
-            self.inner.steps()
+        fn rewind(&mut self, target: u64) -> bool {
+            self.inner.rewind(target)
         }
-        fn outcome(&self) -> Option<&Outcome> {
-            self.inner.outcome()
+        fn hold_elsewhere(&mut self, bytes: usize) {
+            self.inner.hold_elsewhere(bytes);
         }
-        fn counts(&self) -> Counts {
-            self.inner.counts()
-        }
-        fn settings(&self) -> &Settings {
-            self.inner.settings()
-        }
-        fn rows(&self) -> usize {
-            self.inner.rows()
-        }
-        fn row(&self, id: NodeId) -> Row {
-            self.inner.row(id)
-        }
-        fn state_text(&self, id: NodeId) -> String {
-            self.inner.state_text(id)
-        }
-        fn board(&self, id: NodeId) -> BoardView {
-            self.inner.board(id)
-        }
-        fn start_board(&self) -> BoardView {
-            self.inner.start_board()
-        }
-        fn open_order(&self) -> Vec<NodeId> {
-            self.inner.open_order()
-        }
-        fn next_pick(&self) -> Option<Pick> {
-            self.inner.next_pick()
-        }
-        fn route(&self, id: NodeId) -> Vec<NodeId> {
-            self.inner.route(id)
-        }
-        fn move_label(&self, from: NodeId, to: NodeId) -> String {
-            self.inner.move_label(from, to)
-        }
-        fn solution(&self) -> Option<Vec<NodeId>> {
-            self.inner.solution()
-        }
-        fn last_event(&self) -> &StepEvent {
-            self.inner.last_event()
-        }
-        fn event_lines(&self, event: &StepEvent) -> Vec<String> {
-            self.inner.event_lines(event)
-        }
-        fn log(&self) -> &Log {
-            self.inner.log()
-        }
-        fn strategy_status(&self) -> Option<String> {
-            self.inner.strategy_status()
-        }
-        fn memory_bytes(&self) -> usize {
-            self.inner.memory_bytes()
+        /// A keyframe is the real search as it is: steps replayed from it are not gated.
+        fn snapshot(&self) -> Box<dyn Session> {
+            self.inner.snapshot()
         }
     }
 
@@ -304,6 +258,7 @@ mod slow_steps_in_the_app {
         let inner = scenario.session(&SearchSpec::default()).unwrap();
         let session = Box::new(Gated { inner, gate });
         let h = Harness::builder()
+            .with_max_steps(common::MAX_SETTLE_FRAMES)
             .with_size(egui::vec2(1500.0, 950.0))
             .build_eframe(move |cc| {
                 FrontierApp::with_session(&cc.egui_ctx, scenario, Layout::default(), session)
@@ -333,24 +288,20 @@ mod slow_steps_in_the_app {
             common::press_step(&mut h, 1);
             assert!(!h.state().is_working());
         }
-        assert_eq!(h.state().session().steps(), 2);
+        assert_eq!(h.state().view().steps(), 2);
 
         // The next step goes to a worker; it waits at the gate, and the window goes on.
         common::press_step(&mut h, 1);
         assert!(h.state().is_working(), "the slow step is off the UI thread");
         h.get_by_label_contains("working… step 3");
-        assert_eq!(
-            h.state().session().steps(),
-            2,
-            "still the search as it left"
-        );
+        assert_eq!(h.state().view().steps(), 2, "still the search as it left");
         // Pause: the step in progress finishes, and no other is taken.
         h.get_by_label("Pause").click();
         h.run();
         assert!(h.state().is_working());
         key.send(Duration::ZERO).unwrap();
         until_back(&mut h);
-        assert_eq!(h.state().session().steps(), 3);
+        assert_eq!(h.state().view().steps(), 3);
         assert!(!h.state().is_running());
         h.get_by_label("Step");
 
@@ -360,10 +311,10 @@ mod slow_steps_in_the_app {
         h.get_by_label("Reset").click();
         h.run();
         assert!(!h.state().is_working());
-        assert_eq!(h.state().session().steps(), 0);
+        assert_eq!(h.state().view().steps(), 0);
         common::press_step(&mut h, 1);
         assert_eq!(
-            h.state().session().steps(),
+            h.state().view().steps(),
             1,
             "the new search steps here again"
         );

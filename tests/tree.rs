@@ -1,5 +1,5 @@
 //! The search tree, headless (`frontier tree`) and in the app's Tree tab. Expectations come
-//! from the session's own rows, never from the tree code.
+//! from the search's own rows, never from the tree code.
 
 mod common;
 
@@ -8,6 +8,7 @@ use common::{built_in, harness_on, press, press_step};
 use egui_kittest::kittest::Queryable;
 use frontier::cli::{self, Cli, Command};
 use frontier::engine::session::Session;
+use frontier::engine::view::SearchView;
 use frontier::scenario::{Scenario, SearchSpec};
 use std::path::Path;
 
@@ -39,23 +40,24 @@ fn the_cli_prints_every_row_under_its_parent_with_its_place() {
     assert_eq!(status, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let session = stepped("scenarios/queens_4.ron", 4);
+    let search = session.view();
     let nodes = json["nodes"].as_array().unwrap();
     assert_eq!(json["step"], 4);
-    assert_eq!(nodes.len(), session.rows());
-    let next = session.next_pick().unwrap().id;
+    assert_eq!(nodes.len(), search.rows());
+    let next = search.next_pick().unwrap().id;
     for node in nodes {
         let id = u32::try_from(node["row"].as_u64().unwrap()).unwrap();
-        let row = session.row(id);
+        let row = search.row(id);
         assert_eq!(node["parent"].as_u64(), row.parent.map(u64::from));
         assert_eq!(node["layer"].as_u64(), Some(u64::from(row.depth)));
-        assert_eq!(node["state"], session.state_text(id));
+        assert_eq!(node["state"], search.state_text(id));
         if id == next {
             assert_eq!(node["mark"], "next_pick");
         }
     }
     // The text view indents each child under its parent.
     let (_, text) = frontier(&["tree", "scenarios/queens_4.ron", "--at", "4"]);
-    let parent = session.row(next).parent.unwrap();
+    let parent = search.row(next).parent.unwrap();
     let line = |id: u32| {
         text.lines()
             .find(|l| l.trim_start().starts_with(&format!("#{id} ")))
@@ -79,8 +81,8 @@ fn the_tree_tab_selects_a_clicked_node_and_follows_the_steps() {
     let mut h = harness_on(built_in("queens_4.ron"));
     press_step(&mut h, 4);
     press(&mut h, "Tree", 1);
-    let caption = |s: &dyn Session| format!("step {}: {} nodes", s.steps(), s.rows());
-    let now = caption(h.state().session());
+    let caption = |s: &dyn SearchView| format!("step {}: {} nodes", s.steps(), s.rows());
+    let now = caption(h.state().view());
     assert!(h.query_by_label_contains(&now).is_some(), "{now}");
     press(&mut h, "tree node #5", 1);
     assert_eq!(h.state().selected(), Some(5));
@@ -90,9 +92,9 @@ fn the_tree_tab_selects_a_clicked_node_and_follows_the_steps() {
     press(&mut h, "Tree", 1);
     // Collapsing the selected row's subtree hides its children; expanding shows them again.
     press(&mut h, "tree node #1", 1);
-    let session = h.state().session();
-    let children: Vec<u32> = (0..session.rows() as u32)
-        .filter(|&i| session.row(i).parent == Some(1))
+    let search = h.state().view();
+    let children: Vec<u32> = (0..search.rows() as u32)
+        .filter(|&i| search.row(i).parent == Some(1))
         .collect();
     assert!(!children.is_empty());
     let child = format!("tree node #{}", children[0]);
@@ -103,11 +105,11 @@ fn the_tree_tab_selects_a_clicked_node_and_follows_the_steps() {
     assert!(h.query_by_label(&child).is_some());
     // A step adds its rows to the tree; a step back takes them away again.
     press_step(&mut h, 1);
-    let newest = u32::try_from(h.state().session().rows() - 1).unwrap();
+    let newest = u32::try_from(h.state().view().rows() - 1).unwrap();
     assert!(h.query_by_label(&format!("tree node #{newest}")).is_some());
-    let later = caption(h.state().session());
+    let later = caption(h.state().view());
     press(&mut h, "Step back", 1);
-    let back = caption(h.state().session());
+    let back = caption(h.state().view());
     assert_ne!(back, later);
     assert!(h.query_by_label_contains(&back).is_some(), "{back}");
 }

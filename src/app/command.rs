@@ -3,9 +3,9 @@
 //! its keyboard shortcut are the same command by construction.
 
 use crate::domains::queens::QueensEdit;
-use crate::engine::settings::Algorithm;
-use crate::engine::store::NodeId;
-use crate::scenario::SearchSpec;
+use crate::engine::breakpoint::Breakpoint;
+use crate::engine::notebook::NodeId;
+use crate::scenario::SettingChange;
 use crate::scenario::grid_edit::GridEdit;
 use std::path::PathBuf;
 
@@ -30,15 +30,8 @@ pub enum Command {
     UndoReset,
     /// Steps per second while running.
     SetSpeed(f64),
-    /// Another algorithm: the settings chosen for the old one (tie-break, weight) do not carry
-    /// over ([`crate::scenario::SearchSpec::carried_to`]).
-    SetAlgorithm(Algorithm),
-    /// Change the settings this spec gives (heuristic, tie-break, limits, options), keeping
-    /// the algorithm; the search restarts.
-    Override(SearchSpec),
-    /// Bound backtracking or iterative deepening at this depth, or not at all (this replaces
-    /// the scenario's own limit, which an override could not remove).
-    SetDepthLimit(Option<u32>),
+    /// Change the search's settings ([`SettingChange::apply`]); the search restarts.
+    Set(SettingChange),
     /// Read a scenario file.
     LoadScenario(PathBuf),
     /// One of [`crate::scenario::LIBRARY`], by file name.
@@ -54,7 +47,26 @@ pub enum Command {
     /// Edit an N-queens start: lock, move or remove the locked queen, or resize the board.
     EditQueens(QueensEdit),
     /// Time travel, traces, breakpoints and the quiz (src/app/travel/).
-    Travel(crate::app::travel::TravelCommand),
+    Travel(TravelCommand),
     /// Edit the grid's map, start or goal (the start is shown); the search restarts.
     EditGrid(GridEdit),
+}
+
+/// What the time-travel controls ask for (applied in src/app/travel/).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TravelCommand {
+    /// One step back (Backspace).
+    StepBack,
+    /// Go to this step: back through the timeline, or forward by replaying (a run of steps).
+    GoTo(u64),
+    /// Run until one of the menu's breakpoints is hit (or the search ends).
+    RunUntil(Vec<Breakpoint>),
+    /// Save a trace of the run up to the current step.
+    SaveTrace(PathBuf),
+    /// Open a trace as a read-only replay.
+    OpenTrace(PathBuf),
+    /// Quiz mode on or off.
+    Quiz(bool),
+    /// The quiz answer: this open row will be expanded next.
+    Answer(NodeId),
 }

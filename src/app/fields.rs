@@ -2,8 +2,9 @@
 //! buttons), and menus that stay open while their fields are edited.
 
 use eframe::egui;
-use egui::{DragValue, Response, Ui, emath::Numeric};
+use egui::{DragValue, Response, TextEdit, Ui, emath::Numeric};
 use std::ops::RangeInclusive;
+use std::path::PathBuf;
 
 /// A number field with its `label` written beside it (see [`like_fields`]).
 pub fn number<T: Numeric>(
@@ -21,6 +22,18 @@ pub fn number<T: Numeric>(
         })
     })
     .inner
+}
+
+/// A one-line field for a file's path (`hint` shows while it is empty): the field, and the path
+/// typed, trimmed (`None` while there is none, so the buttons that need one can be greyed).
+pub fn path(ui: &mut Ui, text: &mut String, hint: &str) -> (Response, Option<PathBuf>) {
+    let field = ui.add(
+        TextEdit::singleline(text)
+            .desired_width(220.0)
+            .hint_text(hint),
+    );
+    let typed = text.trim();
+    (field, (!typed.is_empty()).then(|| PathBuf::from(typed)))
 }
 
 /// Adds widgets whose number boxes (a `DragValue`, a slider's value) read as fields: egui

@@ -1,12 +1,22 @@
-//! Counted words for the UI, so no label reads "1 moves".
+//! Words the panels share: counted nouns, so no label reads "1 moves", and the mark of a
+//! warning.
 
-/// `n` and `word`, with an "s" unless `n` is 1: "1 step", "0 steps", "12 steps".
+/// The mark of a row or a line that a warning is about ("(!)"): the tables' h column and the
+/// Lesson panel's warnings show the same mark (the default fonts have no ⚠ sign).
+pub const WARN_MARK: &str = "(!)";
+
+/// `n` and `noun`, in agreement: "1 step", "0 steps", "2 candidate boards", "8 pushes".
 #[must_use]
-pub fn counted(n: u64, word: &str) -> String {
+pub fn counted(n: u64, noun: &str) -> String {
     if n == 1 {
-        format!("1 {word}")
+        format!("1 {noun}")
+    } else if ["s", "sh", "ch", "x", "z"]
+        .iter()
+        .any(|end| noun.ends_with(end))
+    {
+        format!("{n} {noun}es")
     } else {
-        format!("{n} {word}s")
+        format!("{n} {noun}s")
     }
 }
 
@@ -19,5 +29,13 @@ mod tests {
         assert_eq!(counted(1, "step"), "1 step");
         assert_eq!(counted(0, "step"), "0 steps");
         assert_eq!(counted(21, "move"), "21 moves");
+        assert_eq!(counted(2, "candidate board"), "2 candidate boards");
+    }
+
+    #[test]
+    fn nouns_ending_in_a_hiss_take_es() {
+        assert_eq!(counted(8, "push"), "8 pushes");
+        assert_eq!(counted(1, "push"), "1 push");
+        assert_eq!(counted(3, "box"), "3 boxes");
     }
 }

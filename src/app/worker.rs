@@ -3,24 +3,21 @@
 //! The app steps on its own thread while steps are quick. Once steps have taken longer than
 //! [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the
 //! search moves to a worker thread, the frame waits at most the budget for it, and if it is not
-//! back the window shows "working…" (with Pause and Reset) until it is. A [`Parked`] session stands in meanwhile,
-//! answering from what the search was when it left. Pause lets the step in progress finish and
+//! back the window shows "working…" (with Pause and Reset) until it is. A
+//! [`Parked`](crate::app::parked::Parked) search stands in meanwhile, answering from what the
+//! search was when it left. Pause lets the step in progress finish and
 //! takes no more; Reset builds a new search at once and abandons the errand (its thread finishes
 //! the step and drops the old search).
 
 use crate::app::FrontierApp;
 use crate::app::command::Command;
 use crate::app::panels::plot::History;
+use crate::app::parked::Parked;
 use crate::app::playback::{FRAME_BUDGET, Playback};
 use crate::app::travel::Travel;
 use crate::engine::breakpoint::{Breakpoint, Watches};
-use crate::engine::cost::Cost;
-use crate::engine::event::{Counts, Outcome, Pick, StepEvent};
-use crate::engine::log::Log;
-use crate::engine::session::Session;
-use crate::engine::settings::Settings;
-use crate::engine::store::{NodeId, Status};
-use crate::engine::view::{BoardView, Row};
+use crate::engine::timeline::{Timeline, TimelineError};
+use crate::engine::view::SearchView;
 use eframe::egui::{self, CentralPanel, Panel, Ui};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,16 +44,17 @@ impl FrontierApp {
         if !self.playback.is_running() {
             return;
         }
-        let parked = Box::new(Parked::of(self.session.as_ref()));
+        let parked = Timeline::new(Box::new(Parked::of(self.timeline.view())));
         let (watches, hit) = self.travel.watch_slots();
         let trip = Trip {
-            session: std::mem::replace(&mut self.session, parked),
+            timeline: std::mem::replace(&mut self.timeline, parked),
             history: std::mem::take(&mut self.history),
             watches: watches.take(),
             hit: hit.take(),
             playback: self.playback.clone(),
             taken: 0,
             slowest: Duration::ZERO,
+            error: None,
         };
         if self.pace.off_thread() {
             // Half the budget away, so quick steps come back within the frame's wait.
@@ -76,7 +74,7 @@ impl FrontierApp {
 
     /// Puts back what a batch of steps took with it, and logs the steps.
     fn came_back(&mut self, trip: Trip) {
-        self.session = trip.session;
+        self.timeline = trip.timeline;
         self.history = trip.history;
         let (watches, hit) = self.travel.watch_slots();
         *watches = trip.watches;
@@ -84,8 +82,12 @@ impl FrontierApp {
         self.playback.resume_from(trip.playback);
         if trip.taken > 0 {
             self.pace.took(trip.slowest);
-            self.log.record(self.session.as_ref(), trip.taken - 1);
-            self.comparison.record(self.session.as_ref());
+            self.log.record(self.timeline.view(), trip.taken - 1);
+            self.comparison.record(self.timeline.view());
+        }
+        if let Some(e) = trip.error {
+            self.playback.pause();
+            self.error = Some(e.to_string());
         }
     }
 
@@ -97,7 +99,7 @@ impl FrontierApp {
         };
         commands.extend(show_working(
             ui,
-            self.session.as_ref(),
+            self.timeline.view(),
             errand.elapsed(),
             errand.stopping(),
         ));
@@ -179,7 +181,7 @@ impl<T> Drop for Errand<T> {
 
 /// What goes to the worker with the search and comes back: everything a step writes to.
 pub struct Trip {
-    pub session: Box<dyn Session>,
+    pub timeline: Timeline,
     /// The plot's samples, one per step.
     pub history: History,
     /// The breakpoints being watched, and the one hit.
@@ -190,6 +192,8 @@ pub struct Trip {
     /// Steps taken on the trip, and the longest of them.
     pub taken: u64,
     pub slowest: Duration,
+    /// A replayed step that went differently from the recorded one: the run stopped there.
+    pub error: Option<TimelineError>,
 }
 
 impl Trip {
@@ -198,17 +202,20 @@ impl Trip {
     #[must_use]
     pub fn run(mut self, dt: f64, budget: f64, stop: &AtomicBool) -> Trip {
         let started = Instant::now();
-        let (session, history) = (&mut self.session, &mut self.history);
-        let (watches, hit) = (&mut self.watches, &mut self.hit);
+        let (timeline, history) = (&mut self.timeline, &mut self.history);
+        let (watches, hit, error) = (&mut self.watches, &mut self.hit, &mut self.error);
         let mut slowest = Duration::ZERO;
         self.taken = self.playback.advance(
             dt,
             || {
                 let step_started = Instant::now();
-                session.step();
-                history.record(session.as_ref());
-                let ended =
-                    Travel::watch(watches, hit, session.as_ref()) || session.outcome().is_some();
+                if let Err(e) = timeline.step() {
+                    *error = Some(e);
+                    return true;
+                }
+                let view = timeline.view();
+                history.record(view);
+                let ended = Travel::watch(watches, hit, view) || view.outcome().is_some();
                 slowest = slowest.max(step_started.elapsed());
                 ended
             },
@@ -268,7 +275,7 @@ pub fn allowed_while_away(command: &Command) -> bool {
 /// The window while the search is away: what it is doing and the two buttons that still apply.
 pub fn show_working(
     ui: &mut Ui,
-    parked: &dyn Session,
+    parked: &dyn SearchView,
     elapsed: Duration,
     stopping: bool,
 ) -> Vec<Command> {
@@ -307,106 +314,6 @@ pub fn show_working(
     // window when it is done.
     ui.ctx().request_repaint_after(Duration::from_millis(100));
     commands
-}
-
-/// Stands in for a search that is away on a worker thread: its step count, counts and
-/// settings as they were when it left, and nothing to show.
-pub struct Parked {
-    steps: u64,
-    counts: Counts,
-    settings: Settings,
-    event: StepEvent,
-    log: Log,
-}
-
-impl Parked {
-    /// The stand-in for `session`, which is leaving.
-    #[must_use]
-    pub fn of(session: &dyn Session) -> Parked {
-        Parked {
-            steps: session.steps(),
-            counts: session.counts(),
-            settings: session.settings().clone(),
-            event: StepEvent::default(),
-            log: Log::default(),
-        }
-    }
-}
-
-impl Session for Parked {
-    fn step(&mut self) -> &StepEvent {
-        &self.event
-    }
-    fn steps(&self) -> u64 {
-        self.steps
-    }
-    fn outcome(&self) -> Option<&Outcome> {
-        None
-    }
-    fn counts(&self) -> Counts {
-        self.counts
-    }
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-    fn rows(&self) -> usize {
-        0
-    }
-    fn row(&self, id: NodeId) -> Row {
-        Row {
-            id,
-            parent: None,
-            g: Cost::ZERO,
-            h: Cost::ZERO,
-            f: Cost::ZERO,
-            depth: 0,
-            status: Status::Open,
-            reopened: 0,
-        }
-    }
-    fn state_text(&self, _: NodeId) -> String {
-        String::new()
-    }
-    fn board(&self, _: NodeId) -> BoardView {
-        self.start_board()
-    }
-    fn start_board(&self) -> BoardView {
-        BoardView::Sliding {
-            width: 0,
-            height: 0,
-            tiles: Vec::new(),
-        }
-    }
-    fn open_order(&self) -> Vec<NodeId> {
-        Vec::new()
-    }
-    fn next_pick(&self) -> Option<Pick> {
-        None
-    }
-    fn route(&self, _: NodeId) -> Vec<NodeId> {
-        Vec::new()
-    }
-    fn move_label(&self, _: NodeId, _: NodeId) -> String {
-        String::new()
-    }
-    fn solution(&self) -> Option<Vec<NodeId>> {
-        None
-    }
-    fn last_event(&self) -> &StepEvent {
-        &self.event
-    }
-    fn event_lines(&self, _: &StepEvent) -> Vec<String> {
-        Vec::new()
-    }
-    fn log(&self) -> &Log {
-        &self.log
-    }
-    fn strategy_status(&self) -> Option<String> {
-        None
-    }
-    fn memory_bytes(&self) -> usize {
-        0
-    }
 }
 
 /// Waits for `errand` at most one frame budget.

@@ -1,8 +1,8 @@
 //! `frontier compare`: several settings on one scenario, stepped together, tabled.
 
-use crate::engine::compare::{Comparison, Lane};
+use crate::engine::compare::{Lane, Lockstep};
 use crate::engine::memory::{DEFAULT_MAX_MEMORY, MemorySize};
-use crate::engine::settings::{Algorithm, Heuristic, TieKey};
+use crate::engine::settings::{Algorithm, Heuristic};
 use crate::scenario::{ScenarioError, SearchSpec};
 use clap::Args;
 use std::io::Write;
@@ -19,22 +19,12 @@ pub struct CompareArgs {
     /// `--algorithm`; alone, one column per heuristic).
     #[arg(long, value_parser = Heuristic::from_cli)]
     pub heuristic: Vec<Heuristic>,
-    /// Tie-break policy for every column.
-    #[arg(long, value_parser = TieKey::parse_policy)]
-    pub tie_break: Option<super::TiePolicy>,
-    /// The w of weighted A*, for every column.
-    #[arg(long)]
-    pub weight: Option<f64>,
-    /// Most rows each notebook may hold.
-    #[arg(long)]
-    pub max_states: Option<usize>,
+    /// The other settings, for every column.
+    #[command(flatten)]
+    pub settings: super::SettingArgs,
     /// Stop after this many steps.
     #[arg(long)]
     pub max_steps: Option<u64>,
-    /// The memory budget of the whole comparison, shared equally by the columns (default
-    /// 1 GiB): bytes or a size such as "512 MiB".
-    #[arg(long, value_name = "SIZE", value_parser = MemorySize::parse)]
-    pub max_memory: Option<MemorySize>,
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
@@ -70,10 +60,7 @@ impl CompareArgs {
                 let spec = SearchSpec {
                     algorithm,
                     heuristic,
-                    tie_break: self.tie_break.clone(),
-                    max_states: self.max_states,
-                    weight: self.weight,
-                    ..SearchSpec::default()
+                    ..self.settings.spec()
                 };
                 (label, spec)
             })
@@ -91,7 +78,8 @@ fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Scenario
     let scenario = super::load_scenario(&args.scenario)?;
     let columns = args.columns()?;
     // One budget for the whole comparison, shared equally by its columns.
-    let total = (args.max_memory.or(scenario.search.max_memory)).unwrap_or(DEFAULT_MAX_MEMORY);
+    let total =
+        (args.settings.max_memory.or(scenario.search.max_memory)).unwrap_or(DEFAULT_MAX_MEMORY);
     let share = MemorySize((total.0 / columns.len() as u64).max(1));
     let lanes = columns
         .into_iter()
@@ -106,7 +94,7 @@ fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Scenario
             })
         })
         .collect::<Result<Vec<_>, ScenarioError>>()?;
-    let mut comparison = Comparison::new(lanes);
+    let mut comparison = Lockstep::new(lanes);
     comparison.run(args.max_steps.unwrap_or(u64::MAX));
     let table = comparison.table();
     let io = |e: std::io::Error| ScenarioError::Write {

@@ -63,22 +63,23 @@ fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError
     let mut at_target = None;
     while let Some(saved) = reader.next_step()? {
         recorded += 1;
-        let wanted = session.steps() < target || args.verify;
+        let wanted = session.view().steps() < target || args.verify;
         if difference.is_some() || !wanted {
             continue;
         }
         difference = step_and_compare(&saved, session.as_mut());
-        if difference.is_none() && session.steps() <= target {
+        let view = session.view();
+        if difference.is_none() && view.steps() <= target {
             if let Some(csv) = &mut csv {
-                csv.record(session.as_ref());
+                csv.record(view);
             }
-            if session.steps() == target {
-                at_target = Some((Summary::of(session.as_ref()), session.steps()));
+            if view.steps() == target {
+                at_target = Some((Summary::of(view), view.steps()));
             }
         }
     }
     if args.verify && difference.is_none() {
-        difference = compare_end(session.as_ref(), reader.outcome());
+        difference = compare_end(session.view(), reader.outcome());
     }
     if let (Some(path), Some(csv)) = (&args.csv, &csv) {
         csv.save(path).map_err(|e| TraceError::Write {
@@ -88,7 +89,7 @@ fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError
     }
     let verified = args.verify.then_some(difference.is_none());
     let (summary, replayed) =
-        at_target.unwrap_or_else(|| (Summary::of(session.as_ref()), session.steps()));
+        at_target.unwrap_or_else(|| (Summary::of(session.view()), session.view().steps()));
     let io = |e: std::io::Error| TraceError::Write {
         path: "standard output".into(),
         message: e.to_string(),

@@ -190,7 +190,7 @@ pub fn check_file(
         let cost = s
             .solution()
             .and_then(|route| route.last().copied())
-            .map(|id| s.core().store.node(id).g.as_f64());
+            .map(|id| s.core().notebook.node(id).g.as_f64());
         match cost {
             Some(c) if (c - q.optimal).abs() <= q.tolerance => report.matched += 1,
             _ => report.mismatches.push(Mismatch {

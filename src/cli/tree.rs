@@ -2,10 +2,10 @@
 //! any step: the same tree data and layout, so tests and scripts can read it.
 
 use super::{OpenAt, SearchArgs, cost_json};
-use crate::engine::session::Session;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::engine::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
 use crate::engine::tree::{OldEdge, Tree};
+use crate::engine::view::SearchView;
 use crate::scenario::ScenarioError;
 use clap::Args;
 use std::io::Write;
@@ -38,19 +38,20 @@ fn tree_inner(args: &TreeArgs, out: &mut dyn Write) -> Result<(), ScenarioError>
     let scenario = super::load_scenario(&args.scenario)?;
     let mut session = scenario.session(&args.search.spec())?;
     let target = args.at.map_or(u64::MAX, OpenAt::target);
-    while session.outcome().is_none() && session.steps() < target {
+    while session.view().outcome().is_none() && session.view().steps() < target {
         session.step();
     }
-    let tree = Tree::of(session.as_ref());
+    let search = session.view();
+    let tree = Tree::of(search);
     let options = ShapeOptions {
         fold: args.fold,
         ..ShapeOptions::default()
     };
-    let shape = Shape::of(&tree, &options, &|id| session.state_text(id));
+    let shape = Shape::of(&tree, &options, &|id| search.state_text(id));
     let text = if args.json {
-        format!("{}\n", json(session.as_ref(), &tree, &shape))
+        format!("{}\n", json(search, &tree, &shape))
     } else {
-        text(session.as_ref(), &tree, &shape)
+        text(search, &tree, &shape)
     };
     out.write_all(text.as_bytes())
         .map_err(|e| ScenarioError::Write {
@@ -61,7 +62,7 @@ fn tree_inner(args: &TreeArgs, out: &mut dyn Write) -> Result<(), ScenarioError>
 
 /// The tree as indented lines, a node's children two spaces in: nodes as
 /// `#id [mark] g h f  state`, stubs as `~ reason`, other edges as `(also from #p …)`.
-fn text(session: &dyn Session, tree: &Tree, shape: &Shape) -> String {
+fn text(search: &dyn SearchView, tree: &Tree, shape: &Shape) -> String {
     let mut lines = vec![tree.caption()];
     let mut stack: Vec<(u32, usize)> = shape.forest.roots.iter().rev().map(|&r| (r, 0)).collect();
     while let Some((at, depth)) = stack.pop() {
@@ -75,7 +76,7 @@ fn text(session: &dyn Session, tree: &Tree, shape: &Shape) -> String {
                     node.g,
                     node.h,
                     node.f,
-                    session.state_text(id)
+                    search.state_text(id)
                 );
                 for &(from, to, kind) in &shape.extra {
                     if to == at
@@ -103,7 +104,7 @@ fn text(session: &dyn Session, tree: &Tree, shape: &Shape) -> String {
 
 /// The tree as JSON: every node with its mark, values, state and place in the layout (`x` in
 /// slots, `layer` its depth in the drawing), the stubs and the replaced edges.
-fn json(session: &dyn Session, tree: &Tree, shape: &Shape) -> serde_json::Value {
+fn json(search: &dyn SearchView, tree: &Tree, shape: &Shape) -> serde_json::Value {
     let place = |id: NodeId| shape.visible(id).map(|i| i as usize);
     let nodes: Vec<_> = tree
         .nodes
@@ -118,7 +119,7 @@ fn json(session: &dyn Session, tree: &Tree, shape: &Shape) -> serde_json::Value 
                 "h": cost_json(Some(n.h)),
                 "f": cost_json(Some(n.f)),
                 "depth": n.depth,
-                "state": session.state_text(n.row),
+                "state": search.state_text(n.row),
                 "x": at.map(|i| shape.layout.x[i]),
                 "layer": at.map(|i| shape.layout.layer[i]),
             })

@@ -3,7 +3,7 @@
 
 use super::cost::Cost;
 use super::event::{Fate, StepEvent};
-use super::session::Session;
+use super::view::SearchView;
 use std::fmt;
 use std::str::FromStr;
 
@@ -91,7 +91,7 @@ pub struct Watch {
 impl Watch {
     /// Starts watching for `breakpoint` in `session` from its current step.
     #[must_use]
-    pub fn new(breakpoint: Breakpoint, session: &dyn Session) -> Watch {
+    pub fn new(breakpoint: Breakpoint, session: &dyn SearchView) -> Watch {
         let layer = session
             .last_event()
             .pick
@@ -112,7 +112,7 @@ impl Watch {
 
     /// Checks the step `session` just took (`event`); the reason to stop, in words, if the
     /// breakpoint is hit.
-    pub fn check(&mut self, event: &StepEvent, session: &dyn Session) -> Option<String> {
+    pub fn check(&mut self, event: &StepEvent, session: &dyn SearchView) -> Option<String> {
         let pick = event.pick.as_ref();
         match &self.breakpoint {
             Breakpoint::Goal => {
@@ -186,7 +186,7 @@ pub struct Watches(Vec<Watch>);
 impl Watches {
     /// Watches every breakpoint in `list` from `session`'s current step.
     #[must_use]
-    pub fn new(list: &[Breakpoint], session: &dyn Session) -> Watches {
+    pub fn new(list: &[Breakpoint], session: &dyn SearchView) -> Watches {
         Watches(
             list.iter()
                 .map(|b| Watch::new(b.clone(), session))
@@ -199,7 +199,7 @@ impl Watches {
     pub fn check(
         &mut self,
         event: &StepEvent,
-        session: &dyn Session,
+        session: &dyn SearchView,
     ) -> Option<(Breakpoint, String)> {
         let mut hit = None;
         for watch in &mut self.0 {
@@ -218,18 +218,18 @@ mod tests {
     use super::*;
     use crate::scenario::{Scenario, SearchSpec};
 
-    /// Runs the seed until `breakpoint`; the step and the reason it stopped on.
-    fn run_seed_until(breakpoint: &str, overrides: &SearchSpec) -> (u64, Option<String>) {
+    /// Runs the built-in puzzle until `breakpoint`; the step and the reason it stopped on.
+    fn run_built_in_until(breakpoint: &str, overrides: &SearchSpec) -> (u64, Option<String>) {
         let mut session = Scenario::built_in().session(overrides).unwrap();
-        let mut watch = Watch::new(breakpoint.parse().unwrap(), session.as_ref());
-        while session.outcome().is_none() {
+        let mut watch = Watch::new(breakpoint.parse().unwrap(), session.view());
+        while session.view().outcome().is_none() {
             session.step();
-            let event = session.last_event().clone();
-            if let Some(reason) = watch.check(&event, session.as_ref()) {
-                return (session.steps(), Some(reason));
+            let event = session.view().last_event().clone();
+            if let Some(reason) = watch.check(&event, session.view()) {
+                return (session.view().steps(), Some(reason));
             }
         }
-        (session.steps(), None)
+        (session.view().steps(), None)
     }
 
     #[test]
@@ -250,35 +250,35 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_never_leaves_its_first_f_layer_before_the_goal() {
-        let (step, hit) = run_seed_until("f-rises", &SearchSpec::default());
+    fn the_built_in_puzzle_never_leaves_its_first_f_layer_before_the_goal() {
+        let (step, hit) = run_built_in_until("f-rises", &SearchSpec::default());
         assert_eq!((step, hit), (21, None));
     }
 
     #[test]
-    fn goal_and_step_stop_where_the_seed_says() {
-        assert_eq!(run_seed_until("goal", &SearchSpec::default()).0, 21);
-        assert_eq!(run_seed_until("step=5", &SearchSpec::default()).0, 5);
+    fn goal_and_step_stop_where_the_chapter_says() {
+        assert_eq!(run_built_in_until("goal", &SearchSpec::default()).0, 21);
+        assert_eq!(run_built_in_until("step=5", &SearchSpec::default()).0, 5);
     }
 
     #[test]
     fn the_goal_state_is_stored_on_step_20() {
-        let (step, hit) = run_seed_until("state=123456780", &SearchSpec::default());
+        let (step, hit) = run_built_in_until("state=123456780", &SearchSpec::default());
         assert_eq!(step, 20);
         assert!(hit.unwrap().contains("stored"));
     }
 
     #[test]
     fn the_second_pick_is_a_tie_of_two() {
-        // The seed's chapter: step 2 picks tile 4's board, tied on f with tile 1's.
-        assert_eq!(run_seed_until("tie>=2", &SearchSpec::default()).0, 2);
+        // The A* chapter: step 2 picks tile 4's board, tied on f with tile 1's.
+        assert_eq!(run_built_in_until("tie>=2", &SearchSpec::default()).0, 2);
     }
 
     #[test]
     fn the_open_list_passes_3_rows_on_the_first_step() {
         // The start's four neighbours are all stored on step 1.
-        assert_eq!(run_seed_until("open>3", &SearchSpec::default()).0, 1);
-        assert_eq!(run_seed_until("open>4", &SearchSpec::default()).0, 2);
+        assert_eq!(run_built_in_until("open>3", &SearchSpec::default()).0, 1);
+        assert_eq!(run_built_in_until("open>4", &SearchSpec::default()).0, 2);
     }
 
     #[test]
@@ -288,7 +288,7 @@ mod tests {
             ..SearchSpec::default()
         };
         // Step 1 picks the start (g 0); step 2 picks a neighbour at g 1.
-        let (step, hit) = run_seed_until("f-rises", &dijkstra);
+        let (step, hit) = run_built_in_until("f-rises", &dijkstra);
         assert_eq!(step, 2);
         assert!(hit.unwrap().contains("from 0 to 1"));
     }

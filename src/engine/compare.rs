@@ -33,17 +33,18 @@ pub struct CompareRow {
     pub cost: Option<Cost>,
 }
 
-/// Searches stepped in lockstep.
-pub struct Comparison {
+/// Searches stepped in lockstep: a comparison of settings on one problem (the CLI's `compare`
+/// and the app's Compare window).
+pub struct Lockstep {
     lanes: Vec<Lane>,
     divergence: Option<Divergence>,
 }
 
-impl Comparison {
+impl Lockstep {
     /// Compares `lanes`, all at step 0.
     #[must_use]
-    pub fn new(lanes: Vec<Lane>) -> Comparison {
-        Comparison {
+    pub fn new(lanes: Vec<Lane>) -> Lockstep {
+        Lockstep {
             lanes,
             divergence: None,
         }
@@ -57,7 +58,9 @@ impl Comparison {
     /// Whether every lane has ended.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.lanes.iter().all(|l| l.session.outcome().is_some())
+        self.lanes
+            .iter()
+            .all(|l| l.session.view().outcome().is_some())
     }
 
     /// Steps every lane that has not ended once, then compares the picks of this step.
@@ -66,11 +69,12 @@ impl Comparison {
         let mut step = 0;
         for lane in &mut self.lanes {
             let s = &mut lane.session;
-            if s.outcome().is_some() {
+            if s.view().outcome().is_some() {
                 picks.push(None);
                 continue;
             }
             let pick = s.step().pick.as_ref().map(|p| p.id);
+            let s = s.view();
             step = step.max(s.steps());
             picks.push(pick.map(|id| s.state_text(id)));
         }
@@ -100,7 +104,7 @@ impl Comparison {
         self.lanes
             .iter()
             .map(|lane| {
-                let s = &lane.session;
+                let s = lane.session.view();
                 let c = s.counts();
                 CompareRow {
                     label: lane.label.clone(),
@@ -138,10 +142,10 @@ mod tests {
 
     fn alone(algorithm: Algorithm) -> (u64, super::super::event::Counts) {
         let mut s = lane(algorithm).session;
-        while s.outcome().is_none() {
+        while s.view().outcome().is_none() {
             s.step();
         }
-        (s.steps(), s.counts())
+        (s.view().steps(), s.view().counts())
     }
 
     #[test]
@@ -151,7 +155,7 @@ mod tests {
             Algorithm::Dijkstra,
             Algorithm::BreadthFirst,
         ];
-        let mut cmp = Comparison::new(algorithms.iter().map(|&a| lane(a)).collect());
+        let mut cmp = Lockstep::new(algorithms.iter().map(|&a| lane(a)).collect());
         cmp.run(u64::MAX);
         for (row, &a) in cmp.table().iter().zip(&algorithms) {
             let (steps, counts) = alone(a);
@@ -180,10 +184,10 @@ mod tests {
 
     #[test]
     fn the_same_settings_never_diverge_and_different_ones_do_after_the_start() {
-        let mut same = Comparison::new(vec![lane(Algorithm::AStar), lane(Algorithm::AStar)]);
+        let mut same = Lockstep::new(vec![lane(Algorithm::AStar), lane(Algorithm::AStar)]);
         same.run(u64::MAX);
         assert_eq!(same.divergence(), None);
-        let mut cmp = Comparison::new(vec![lane(Algorithm::AStar), lane(Algorithm::Dijkstra)]);
+        let mut cmp = Lockstep::new(vec![lane(Algorithm::AStar), lane(Algorithm::Dijkstra)]);
         cmp.run(u64::MAX);
         let d = cmp.divergence().expect("A* and Dijkstra part ways");
         assert!(d.step >= 2, "both pick the start first");

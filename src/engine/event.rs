@@ -3,7 +3,7 @@
 
 use super::cost::Cost;
 use super::frontier::TieLevels;
-use super::store::NodeId;
+use super::notebook::NodeId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -118,7 +118,6 @@ impl Pick {
     /// The pick's reason in words: "f = 12 ties 1 other; h = 11 ties 1 other; stored first (#1)".
     #[must_use]
     pub fn explain(&self) -> String {
-        use super::settings::TieKey;
         if self.ties.is_empty() {
             // Depth-first strategies have no priority to tie on: the stack decides.
             return "top of the stack".into();
@@ -128,13 +127,13 @@ impl Pick {
             let others = level.tied.saturating_sub(1);
             let (value, best) = match level.key {
                 None => (format!("f = {}", self.f), "the lowest"),
-                Some(TieKey::LowestH) => (format!("h = {}", self.h), "the lowest"),
-                Some(TieKey::LowestG) => (format!("g = {}", self.g), "the lowest"),
-                Some(TieKey::HighestG) => (format!("g = {}", self.g), "the highest"),
-                Some(order) => {
-                    parts.push(format!("{order} (#{})", self.id));
-                    break;
-                }
+                Some(key) => match key.compared(self.g, self.h) {
+                    Some((name, value)) => (format!("{name} = {value}"), key.best_words()),
+                    None => {
+                        parts.push(format!("{key} (#{})", self.id));
+                        break;
+                    }
+                },
             };
             if others == 0 {
                 parts.push(format!("{value} is {best}, no tie"));
@@ -183,7 +182,7 @@ pub struct StepEvent {
 mod tests {
     use super::*;
     use crate::engine::frontier::TieLevel;
-    use crate::engine::settings::TieKey;
+    use crate::engine::tie::TieKey;
 
     fn pick(ties: &[(Option<TieKey>, u32)]) -> Pick {
         Pick {
@@ -200,13 +199,13 @@ mod tests {
 
     #[test]
     fn explanations_stop_at_the_level_that_decides() {
-        let seed = pick(&[
+        let chapter = pick(&[
             (None, 2),
             (Some(TieKey::LowestH), 2),
             (Some(TieKey::FirstStored), 1),
         ]);
         assert_eq!(
-            seed.explain(),
+            chapter.explain(),
             "f = 12 ties 1 other; h = 9 ties 1 other; stored first (#4)"
         );
         let by_g = pick(&[

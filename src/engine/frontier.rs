@@ -1,6 +1,6 @@
 //! The best-first open list: explicit priority keys with tie-break levels and storing order.
 //!
-//! Every open row has a [`Key`]: the algorithm's priority f, then at most one numeric tie key,
+//! Every open row has a [`OpenKey`]: the algorithm's priority f, then at most one numeric tie key,
 //! then its rank in storing order. One numeric level is always enough: with f fixed, h and g
 //! determine each other (f = g + h, g + w·h, g or h), so a second numeric key could never split a
 //! tie the first left. The storing rank is unique, so every pick is reproducible.
@@ -9,15 +9,16 @@
 //! stale and skipped when it reaches the top (no decrease-key), as in `pathfinding`.
 
 use super::cost::Cost;
-use super::settings::{Algorithm, TieKey};
-use super::store::NodeId;
+use super::notebook::NodeId;
+use super::settings::Algorithm;
+use super::tie::TieKey;
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
 /// The full ordering key of an open row; smaller is picked first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Key {
+pub struct OpenKey {
     pub f: Cost,
     tie: i64,
     rank: u32,
@@ -64,19 +65,14 @@ impl Ordering {
 
     /// The complete key of row `id`.
     #[must_use]
-    pub fn key(&self, id: NodeId, g: Cost, h: Cost, depth: u32) -> Key {
-        let tie = match self.numeric {
-            Some(TieKey::LowestH) => h.raw(),
-            Some(TieKey::HighestG) => -g.raw(),
-            Some(TieKey::LowestG) => g.raw(),
-            _ => 0,
-        };
-        let rank = if self.order == TieKey::LastStored {
+    pub fn key(&self, id: NodeId, g: Cost, h: Cost, depth: u32) -> OpenKey {
+        let tie = self.numeric.map_or(0, |k| k.rank(g, h));
+        let rank = if self.order.latest_first() {
             u32::MAX - id
         } else {
             id
         };
-        Key {
+        OpenKey {
             f: self.f(g, h, depth),
             tie,
             rank,
@@ -85,8 +81,8 @@ impl Ordering {
 
     /// The row a key belongs to.
     #[must_use]
-    pub fn id_of(&self, key: Key) -> NodeId {
-        if self.order == TieKey::LastStored {
+    pub fn id_of(&self, key: OpenKey) -> NodeId {
+        if self.order.latest_first() {
             u32::MAX - key.rank
         } else {
             key.rank
@@ -210,11 +206,11 @@ impl OpenList {
 
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
     /// A row joins the open list with `key`.
-    pub fn push(&mut self, key: Key) {
+    pub fn push(&mut self, key: OpenKey) {
         let bucket = self.buckets.entry((key.f, key.tie)).or_default();
         bucket.ranks.push(Reverse(key.rank));
         bucket.live += 1;
@@ -224,7 +220,7 @@ impl OpenList {
 
     /// A row with `key` leaves the open list by any route but the top (its key changed).
     /// Its entry turns stale and is skipped later.
-    pub fn forget(&mut self, key: Key) {
+    pub fn forget(&mut self, key: OpenKey) {
         if let Some(bucket) = self.buckets.get_mut(&(key.f, key.tie)) {
             bucket.live -= 1;
             self.len -= 1;
@@ -232,7 +228,7 @@ impl OpenList {
     }
 
     /// Drops stale entries from the top; `current` gives a row's key while it is open.
-    pub fn clean_top(&mut self, current: impl Fn(NodeId) -> Option<Key>) {
+    pub fn clean_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
         while let Some(mut first) = self.buckets.first_entry() {
             let (f, tie) = *first.key();
             let bucket = first.get_mut();
@@ -242,7 +238,7 @@ impl OpenList {
                 continue;
             }
             while let Some(&Reverse(rank)) = bucket.ranks.peek() {
-                let key = Key { f, tie, rank };
+                let key = OpenKey { f, tie, rank };
                 if current(self.ordering.id_of(key)) == Some(key) {
                     return;
                 }
@@ -254,15 +250,15 @@ impl OpenList {
 
     /// The key of the next pick. Call [`OpenList::clean_top`] first.
     #[must_use]
-    pub fn peek(&self) -> Option<Key> {
+    pub fn peek(&self) -> Option<OpenKey> {
         let (&(f, tie), bucket) = self.buckets.first_key_value()?;
         let &Reverse(rank) = bucket.ranks.peek()?;
-        Some(Key { f, tie, rank })
+        Some(OpenKey { f, tie, rank })
     }
 
     /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
-    pub fn explain(&self, key: Key) -> TieLevels {
+    pub fn explain(&self, key: OpenKey) -> TieLevels {
         let same_f = self
             .buckets
             .range((key.f, i64::MIN)..)
@@ -298,7 +294,7 @@ impl OpenList {
         if bucket.ranks.is_empty() {
             first.remove();
         }
-        Some(self.ordering.id_of(Key {
+        Some(self.ordering.id_of(OpenKey {
             f: Cost::ZERO,
             tie: 0,
             rank,
@@ -322,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    fn lowest_h_then_first_stored_is_the_seed_rule() {
+    fn lowest_h_then_first_stored_is_the_chapters_rule() {
         let o = ordering(&[TieKey::LowestH, TieKey::FirstStored]);
         let mut open = OpenList::new(o.clone());
         // id 1: f 12 h 11; id 2: f 12 h 10; id 3: f 12 h 10.

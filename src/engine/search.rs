@@ -2,194 +2,13 @@
 //! counts, the outcome and the log. Running to the end is stepping until an outcome.
 
 use super::chunked::ChunkedVec;
-use super::cost::Cost;
-use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
-use super::frontier::Key;
+use super::event::{Counts, Fate, Outcome, StepEvent, SuccessorEvent};
 use super::heuristic_check::EdgeCheck;
-use super::log::Log;
+use super::notebook::{NodeId, Notebook};
 use super::problem::{Problem, Refusal, Successor};
 use super::settings::Settings;
-use super::store::{Lookup, Node, NodeId, Status, Store};
-
-/// What storing one successor did to the notebook.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stored {
-    /// A new row.
-    New(NodeId),
-    /// An existing row took a cheaper route; `was` is its status before (open or closed),
-    /// `old_g` and `old_depth` its values before.
-    Improved {
-        id: NodeId,
-        was: Status,
-        old_g: Cost,
-        old_depth: u32,
-    },
-    /// An existing row kept its route.
-    Kept(NodeId),
-    /// New, but there was no room.
-    Full,
-}
-
-/// The parts of a search every strategy shares: the problem, settings, notebook and counts.
-#[derive(Clone)]
-pub struct Core<P: Problem> {
-    pub problem: P,
-    pub settings: Settings,
-    pub store: Store<P::State>,
-    pub counts: Counts,
-    /// Successor buffer, reused by every expansion.
-    pub buffer: Vec<Successor<P::State, P::Move>>,
-    /// The consistency check on every stored successor's edge.
-    pub heuristic_check: EdgeCheck,
-}
-
-impl<P: Problem> Core<P> {
-    /// The heuristic estimate of `state` under the chosen heuristic.
-    pub fn estimate(&self, state: &P::State) -> Cost {
-        self.problem.estimate(state, self.settings.heuristic)
-    }
-
-    /// Writes the start state as row 0, open.
-    pub fn store_start(&mut self) -> NodeId {
-        let state = self.problem.start();
-        let h = self.estimate(&state);
-        self.add_row(Node::new(state, Cost::ZERO, h, None, 0))
-    }
-
-    /// Adds a new open row and counts it.
-    pub fn add_row(&mut self, node: Node<P::State>) -> NodeId {
-        let id = self.store.insert(node);
-        self.count_new_row();
-        id
-    }
-
-    fn count_new_row(&mut self) {
-        self.counts.states_stored += 1;
-        self.counts.open += 1;
-        self.counts.max_open = self.counts.max_open.max(self.counts.open);
-    }
-
-    /// Changes a row's status and keeps the open and closed counts right.
-    pub fn set_status(&mut self, id: NodeId, status: Status) {
-        let before = self.store.status(id);
-        if before == status {
-            return;
-        }
-        self.store.set_status(id, status);
-        match status {
-            Status::Open => {
-                self.counts.open += 1;
-                self.counts.closed -= 1;
-                self.counts.max_open = self.counts.max_open.max(self.counts.open);
-            }
-            Status::Closed => {
-                self.counts.open -= 1;
-                self.counts.closed += 1;
-            }
-        }
-    }
-
-    /// Generates the successors of row `id` into the buffer (the buffer is taken; give it
-    /// back with [`Core::return_buffer`]).
-    pub fn generate(&mut self, id: NodeId) -> Vec<Successor<P::State, P::Move>> {
-        let mut out = std::mem::take(&mut self.buffer);
-        out.clear();
-        self.problem
-            .successors(&self.store.node(id).state, &mut out);
-        out
-    }
-
-    pub fn return_buffer(&mut self, buffer: Vec<Successor<P::State, P::Move>>) {
-        self.buffer = buffer;
-    }
-
-    /// Stores `state` reached from `parent` at cost `g`, as the seed's Store Neighbor does: a new
-    /// state becomes an open row if there is room; a stored one takes the new route only when it
-    /// is cheaper and `reopens` allows it, and is then open again.
-    pub fn store_successor(
-        &mut self,
-        parent: NodeId,
-        state: P::State,
-        g: Cost,
-        reopens: bool,
-    ) -> Stored {
-        let from = self.store.node(parent);
-        let (depth, h_from, cost) = (from.depth + 1, from.h, g - from.g);
-        let existing = match self.store.lookup(&state) {
-            Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
-            Lookup::Vacant(slot) => {
-                let h = self.problem.estimate(&state, self.settings.heuristic);
-                let id = slot.insert(Node::new(state, g, h, Some(parent), depth));
-                self.heuristic_check.edge(parent, h_from, id, h, cost);
-                self.count_new_row();
-                return Stored::New(id);
-            }
-            Lookup::Stored(existing) => existing,
-        };
-        let node = self.store.node(existing);
-        self.heuristic_check
-            .edge(parent, h_from, existing, node.h, cost);
-        if !reopens || g >= node.g {
-            return Stored::Kept(existing);
-        }
-        let (old_g, old_depth, was) = (node.g, node.depth, self.store.status(existing));
-        self.store.node_mut(existing).reroute(g, parent, depth);
-        if was == Status::Closed {
-            self.store.count_reopening(existing);
-            self.counts.reopened += 1;
-            self.set_status(existing, Status::Open);
-        }
-        Stored::Improved {
-            id: existing,
-            was,
-            old_g,
-            old_depth,
-        }
-    }
-}
-
-/// A steppable algorithm over the shared core.
-pub trait Strategy<P: Problem> {
-    /// Does one step: fills `event` (pick, successors, note) and returns the outcome if the
-    /// search ends here.
-    fn step(&mut self, core: &mut Core<P>, event: &mut StepEvent) -> Option<Outcome>;
-    /// The algorithm's priority of a row (the f column).
-    fn f(&self, node: &Node<P::State>) -> Cost;
-    /// Open rows in the order they will be picked: row 1 of the open table.
-    fn open_order(&self, core: &Core<P>) -> Vec<NodeId>;
-    /// The pick the next step will make, and why (before the first step: nothing stored yet).
-    fn next_pick(&self, core: &Core<P>) -> Option<Pick>;
-    /// A line about the strategy's own state (IDA*'s threshold), if it has one.
-    fn status(&self) -> Option<String> {
-        None
-    }
-    /// The bound of a depth-first strategy and its deepening iteration, if it has one.
-    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
-        None
-    }
-    /// Bytes the strategy holds beyond the notebook (its open list or stack).
-    fn bytes(&self) -> usize {
-        0
-    }
-    /// The row's place in a best-first open list, for faces that keep the list sorted
-    /// themselves: `Some` only where the open list is a sort by a fixed key per row and rows
-    /// change only as the log records (no stack, no dropped rows).
-    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<Key> {
-        let _ = (id, node);
-        None
-    }
-    /// A copy of the strategy, for keyframes when stepping back in time.
-    fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;
-    /// Takes back a step that picked row `pick` and stored rows `first_new..` and changed no
-    /// other row: opens the pick again (with [`Core::set_status`]), forgets those rows
-    /// (truncating the notebook) and puts the pick back on the open list; the search fixes the
-    /// other counts. `false` (the default) when the strategy cannot, and then nothing was
-    /// changed; time travel then restores a keyframe instead.
-    fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
-        let _ = (core, pick, first_new);
-        false
-    }
-}
+use super::step_record::StepRecord;
+use super::strategy::{Core, Strategy};
 
 /// A search in progress.
 pub struct Search<P: Problem> {
@@ -198,7 +17,7 @@ pub struct Search<P: Problem> {
     steps: u64,
     outcome: Option<Outcome>,
     event: StepEvent,
-    log: Log,
+    log: StepRecord,
     /// The largest open size after each step (what undoing a step restores).
     max_open_at: ChunkedVec<u32>,
     /// Bytes its owner holds for this search (time-travel keyframes and record), counted
@@ -226,7 +45,7 @@ impl<P: Problem> Search<P> {
                 heuristic_check: EdgeCheck::new(settings.algorithm),
                 problem,
                 settings,
-                store: Store::default(),
+                notebook: Notebook::default(),
                 counts: Counts::default(),
                 buffer: Vec::new(),
             },
@@ -234,7 +53,7 @@ impl<P: Problem> Search<P> {
             steps: 0,
             outcome: refusal.map(|r| Outcome::Refused(r.0)),
             event: StepEvent::default(),
-            log: Log::default(),
+            log: StepRecord::default(),
             max_open_at: ChunkedVec::default(),
             held_elsewhere: 0,
         }
@@ -307,7 +126,7 @@ impl<P: Problem> Search<P> {
                 .successors(i)
                 .filter(|s| s.fate == Fate::StoredNew)
                 .count();
-            let Some(first_new) = (self.core.store.len().checked_sub(stored))
+            let Some(first_new) = (self.core.notebook.len().checked_sub(stored))
                 .and_then(|rows| NodeId::try_from(rows).ok())
             else {
                 return false;
@@ -317,7 +136,11 @@ impl<P: Problem> Search<P> {
                 return false;
             }
             let counts = &mut self.core.counts;
-            if self.core.problem.is_goal(&self.core.store.node(pick).state) {
+            if self
+                .core
+                .problem
+                .is_goal(&self.core.notebook.node(pick).state)
+            {
                 counts.solutions -= 1;
             } else {
                 counts.states_checked -= 1;
@@ -369,14 +192,14 @@ impl<P: Problem> Search<P> {
     }
 
     #[must_use]
-    pub fn log(&self) -> &Log {
+    pub fn step_record(&self) -> &StepRecord {
         &self.log
     }
 
     /// Bytes held by the notebook, the strategy and everything recorded per step.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.core.store.bytes()
+        self.core.notebook.bytes()
             + self.strategy.bytes()
             + self.log.bytes()
             + self.max_open_at.bytes()
@@ -392,7 +215,7 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn solution(&self) -> Option<Vec<NodeId>> {
         match (&self.outcome, &self.event.pick) {
-            (Some(Outcome::GoalFound), Some(pick)) => Some(self.core.store.route(pick.id)),
+            (Some(Outcome::GoalFound), Some(pick)) => Some(self.core.notebook.route(pick.id)),
             _ => None,
         }
     }
@@ -410,8 +233,8 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn move_label(&self, from: NodeId, to: NodeId) -> String {
         let problem = &self.core.problem;
-        let from_state = &self.core.store.node(from).state;
-        let to_state = &self.core.store.node(to).state;
+        let from_state = &self.core.notebook.node(from).state;
+        let to_state = &self.core.notebook.node(to).state;
         let mut out = Vec::new();
         problem.successors(from_state, &mut out);
         out.into_iter()
@@ -428,7 +251,7 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn successor_words(&self, parent: NodeId, event: &SuccessorEvent) -> String {
         let problem = &self.core.problem;
-        let from = &self.core.store.node(parent).state;
+        let from = &self.core.notebook.node(parent).state;
         let mut out = Vec::new();
         problem.successors(from, &mut out);
         match (out.get(event.index as usize), event.fate) {

@@ -1,123 +1,33 @@
-//! A search with its problem type erased: the one interface the app and the CLI drive, so that a
-//! new domain or algorithm plugs in without changes to either face.
+//! A search with its problem type erased: the one thing the app, the CLI and the timeline
+//! drive, so that a new domain or algorithm plugs in without changes to any of them. Driving
+//! ([`Session`]) and reading ([`SearchView`]) are apart: whoever holds a session moves it, and
+//! hands out [`Session::view`] to everything that only shows it.
 
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
-use super::frontier::Key;
+use super::frontier::OpenKey;
 use super::heuristic_check::HeuristicWarning;
-use super::log::Log;
+use super::notebook::{NodeId, Status};
 use super::problem::Problem;
 use super::search::Search;
-use super::settings::{Heuristic, Settings};
-use super::store::{NodeId, Status};
-use super::timeline::Timeline;
-use super::view::{BoardView, Row};
+use super::settings::{Algorithm, Heuristic, Settings};
+use super::step_record::StepRecord;
+use super::view::{BoardView, Row, SearchView};
 
-/// Everything a face can ask of a search.
+/// A search you drive: step it, wind it back, copy it. Everything it can tell is in its
+/// [`Session::view`].
 pub trait Session: Send {
+    /// The search as it is now, read-only.
+    fn view(&self) -> &dyn SearchView;
     /// Does one step (nothing after the outcome) and returns what it did.
     fn step(&mut self) -> &StepEvent;
-    /// Steps taken so far.
-    fn steps(&self) -> u64;
-    fn outcome(&self) -> Option<&Outcome>;
-    fn counts(&self) -> Counts;
-    fn settings(&self) -> &Settings;
-    /// Rows in the notebook.
-    fn rows(&self) -> usize;
-    fn row(&self, id: NodeId) -> Row;
-    /// One-line text of a row's state.
-    fn state_text(&self, id: NodeId) -> String;
-    fn board(&self, id: NodeId) -> BoardView;
-    /// The start state's drawing (there is no row before the first step).
-    fn start_board(&self) -> BoardView;
-    /// Open rows, the next pick first.
-    fn open_order(&self) -> Vec<NodeId>;
-    /// What the next step will pick and why.
-    fn next_pick(&self) -> Option<Pick>;
-    /// Rows from the start to `id`.
-    fn route(&self, id: NodeId) -> Vec<NodeId>;
-    /// The move from row `from` to its child `to`, in words.
-    fn move_label(&self, from: NodeId, to: NodeId) -> String;
-    /// The route to the accepted goal.
-    fn solution(&self) -> Option<Vec<NodeId>>;
-    fn last_event(&self) -> &StepEvent;
-    /// A step in words: the pick and why, then each successor's fate.
-    fn event_lines(&self, event: &StepEvent) -> Vec<String>;
-    fn log(&self) -> &Log;
-    /// The strategy's own state in words (IDA*'s threshold), if any.
-    fn strategy_status(&self) -> Option<String>;
-    /// The bound of a depth-first search and its deepening iteration (see
-    /// [`super::algo::backtracking::Cutoff`]); `None` for other strategies.
-    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
-        None
-    }
-    /// Bytes held by the notebook, open list and log.
-    fn memory_bytes(&self) -> usize;
-    /// Tells the search how many bytes its owner keeps for it, so its memory budget covers
-    /// them ([`Search::hold_elsewhere`]).
-    fn hold_elsewhere(&mut self, bytes: usize) {
-        let _ = bytes;
-    }
-    /// How many complete boards generate and test faces under these settings (saturating at
-    /// `u128::MAX`), so a face can say so before the first step; `None` for other algorithms.
-    fn candidates(&self) -> Option<u128> {
-        None
-    }
-    /// The board position (grid cell, graph node) of every row in id order, so a map view can
-    /// colour all open and closed states at once; empty where states are whole boards.
-    fn places(&self) -> Vec<Option<usize>> {
-        Vec::new()
-    }
-    /// An independent copy of the search as it is now (a keyframe for time travel); `None`
-    /// when this session cannot be copied, and then time travel goes back only by
-    /// [`Session::rewind`].
-    fn snapshot(&self) -> Option<Box<dyn Session>> {
-        None
-    }
-    /// Where row `id`'s state sits on a plane, for exporters that draw maps (Posthoc); `None`
-    /// for domains without positions.
-    fn position(&self, id: NodeId) -> Option<(i64, i64)> {
-        let _ = id;
-        None
-    }
     /// Goes back to step `target` in place by undoing steps, when the steps between allow it
     /// (see [`Search::rewind`]); `false` and nothing changed otherwise.
-    fn rewind(&mut self, target: u64) -> bool {
-        let _ = target;
-        false
-    }
-    /// Row `id`'s key in a best-first open list (see [`crate::engine::search::Strategy::open_key`]); `None` for
-    /// strategies whose open order only they know (stacks, deepening).
-    fn open_key(&self, id: NodeId) -> Option<Key> {
-        let _ = id;
-        None
-    }
-    /// The heuristic's broken promises met up to this step, in words (see
-    /// [`super::heuristic_check`]); built on every call, so ask once per step.
-    fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
-        Vec::new()
-    }
-    /// The heuristics the problem offers (the app's menu), its default first.
-    fn heuristics(&self) -> &'static [Heuristic] {
-        &Heuristic::ALL
-    }
-    /// The time-travel controls when this session is a [`Timeline`] (the app's searches are).
-    fn timeline(&self) -> Option<&Timeline> {
-        None
-    }
-    /// See [`Session::timeline`].
-    fn timeline_mut(&mut self) -> Option<&mut Timeline> {
-        None
-    }
-    /// Every row's status in storing order: what a board needs to colour all stored states at
-    /// once (with [`Session::places`]), without building a whole [`Row`] for each.
-    fn statuses(&self) -> Vec<Status> {
-        (0..self.rows())
-            .map(|i| {
-                self.row(NodeId::try_from(i).expect("ids fit in u32"))
-                    .status
-            })
-            .collect()
-    }
+    fn rewind(&mut self, target: u64) -> bool;
+    /// Tells the search how many bytes its owner keeps for it (a timeline's keyframes and
+    /// record), so its memory budget covers them ([`Search::hold_elsewhere`]).
+    fn hold_elsewhere(&mut self, bytes: usize);
+    /// An independent copy of the search as it is now: a keyframe for time travel.
+    fn snapshot(&self) -> Box<dyn Session>;
 }
 
 impl<P> Session for Search<P>
@@ -125,10 +35,32 @@ where
     P: Problem + Clone + Send + 'static,
     P::State: Send,
 {
+    fn view(&self) -> &dyn SearchView {
+        self
+    }
+
     fn step(&mut self) -> &StepEvent {
         Search::step(self)
     }
 
+    fn rewind(&mut self, target: u64) -> bool {
+        Search::rewind(self, target)
+    }
+
+    fn hold_elsewhere(&mut self, bytes: usize) {
+        Search::hold_elsewhere(self, bytes);
+    }
+
+    fn snapshot(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+}
+
+impl<P> SearchView for Search<P>
+where
+    P: Problem + Clone + Send + 'static,
+    P::State: Send,
+{
     fn steps(&self) -> u64 {
         Search::steps(self)
     }
@@ -146,11 +78,11 @@ where
     }
 
     fn rows(&self) -> usize {
-        self.core().store.len()
+        self.core().notebook.len()
     }
 
     fn row(&self, id: NodeId) -> Row {
-        let store = &self.core().store;
+        let store = &self.core().notebook;
         let node = store.node(id);
         Row {
             id,
@@ -166,12 +98,12 @@ where
 
     fn state_text(&self, id: NodeId) -> String {
         let core = self.core();
-        core.problem.compact(&core.store.node(id).state)
+        core.problem.compact(&core.notebook.node(id).state)
     }
 
     fn board(&self, id: NodeId) -> BoardView {
         let core = self.core();
-        core.problem.board(&core.store.node(id).state)
+        core.problem.board(&core.notebook.node(id).state)
     }
 
     fn start_board(&self) -> BoardView {
@@ -191,7 +123,7 @@ where
     }
 
     fn route(&self, id: NodeId) -> Vec<NodeId> {
-        self.core().store.route(id)
+        self.core().notebook.route(id)
     }
 
     fn move_label(&self, from: NodeId, to: NodeId) -> String {
@@ -225,7 +157,7 @@ where
         for s in &event.successors {
             let line = match (s.id, s.fate) {
                 (Some(id), fate) if fate != Fate::Pruned => {
-                    let row = Session::row(self, id);
+                    let row = SearchView::row(self, id);
                     format!(
                         "  #{id} {} {}: {fate} (f {}, g {}, h {})",
                         self.state_text(id),
@@ -248,8 +180,8 @@ where
         lines
     }
 
-    fn log(&self) -> &Log {
-        Search::log(self)
+    fn step_record(&self) -> &StepRecord {
+        Search::step_record(self)
     }
 
     fn strategy_status(&self) -> Option<String> {
@@ -264,13 +196,9 @@ where
         Search::bytes(self)
     }
 
-    fn hold_elsewhere(&mut self, bytes: usize) {
-        Search::hold_elsewhere(self, bytes);
-    }
-
     fn candidates(&self) -> Option<u128> {
         let core = self.core();
-        if core.settings.algorithm != crate::engine::settings::Algorithm::GenerateAndTest {
+        if core.settings.algorithm != Algorithm::GenerateAndTest {
             return None;
         }
         core.problem.candidate_count(core.settings.candidates)
@@ -278,29 +206,21 @@ where
 
     fn places(&self) -> Vec<Option<usize>> {
         let core = self.core();
-        (0..core.store.len())
+        (0..core.notebook.len())
             .map(|i| {
                 let id = NodeId::try_from(i).expect("ids fit in u32");
-                core.problem.place(&core.store.node(id).state)
+                core.problem.place(&core.notebook.node(id).state)
             })
             .collect()
     }
 
-    fn snapshot(&self) -> Option<Box<dyn Session>> {
-        Some(Box::new(self.clone()))
-    }
-
-    fn open_key(&self, id: NodeId) -> Option<Key> {
-        self.strategy().open_key(id, self.core().store.node(id))
-    }
-
-    fn rewind(&mut self, target: u64) -> bool {
-        Search::rewind(self, target)
+    fn open_key(&self, id: NodeId) -> Option<OpenKey> {
+        self.strategy().open_key(id, self.core().notebook.node(id))
     }
 
     fn position(&self, id: NodeId) -> Option<(i64, i64)> {
         let core = self.core();
-        core.problem.position(&core.store.node(id).state)
+        core.problem.position(&core.notebook.node(id).state)
     }
 
     fn heuristics(&self) -> &'static [Heuristic] {
@@ -308,11 +228,11 @@ where
     }
 
     fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
-        super::heuristic_check::warnings(self)
+        super::heuristic_report::warnings(self)
     }
 
     fn statuses(&self) -> Vec<Status> {
-        let store = &self.core().store;
+        let store = &self.core().notebook;
         (0..store.len())
             .map(|i| store.status(NodeId::try_from(i).expect("ids fit in u32")))
             .collect()

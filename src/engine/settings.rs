@@ -1,6 +1,9 @@
 //! Search settings: which algorithm, which estimate, how ties are broken, and the limits.
 
 use super::memory::{DEFAULT_MAX_MEMORY, MemorySize};
+use super::names::by_name;
+use super::tie::RowValue;
+pub use super::tie::TieKey;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -63,13 +66,7 @@ impl Algorithm {
     /// # Errors
     /// The list of valid names when `name` is not one of them.
     pub fn from_cli(name: &str) -> Result<Algorithm, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.cli_name() == name)
-            .ok_or_else(|| {
-                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.cli_name()).collect();
-                format!("unknown algorithm '{name}' (expected {})", names.join(", "))
-            })
+        by_name(&Algorithm::ALL, Algorithm::cli_name, "algorithm", name)
     }
 
     /// What the f column means under this algorithm.
@@ -219,13 +216,7 @@ impl Heuristic {
     /// # Errors
     /// The list of valid names when `name` is not one of them.
     pub fn from_cli(name: &str) -> Result<Heuristic, String> {
-        Heuristic::ALL
-            .into_iter()
-            .find(|h| h.cli_name() == name)
-            .ok_or_else(|| {
-                let names: Vec<_> = Heuristic::ALL.iter().map(|h| h.cli_name()).collect();
-                format!("unknown heuristic '{name}' (expected {})", names.join(", "))
-            })
+        by_name(&Heuristic::ALL, Heuristic::cli_name, "heuristic", name)
     }
 }
 
@@ -247,80 +238,7 @@ impl fmt::Display for Heuristic {
     }
 }
 
-/// One level of the tie-break policy, applied after the algorithm's own priority.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TieKey {
-    LowestH,
-    HighestG,
-    LowestG,
-    /// The state stored earliest (FIFO).
-    FirstStored,
-    /// The state stored latest (LIFO).
-    LastStored,
-}
-
-impl TieKey {
-    pub const ALL: [TieKey; 5] = [
-        TieKey::LowestH,
-        TieKey::HighestG,
-        TieKey::LowestG,
-        TieKey::FirstStored,
-        TieKey::LastStored,
-    ];
-
-    /// The name used on the command line.
-    #[must_use]
-    pub fn cli_name(self) -> &'static str {
-        match self {
-            TieKey::LowestH => "lowest-h",
-            TieKey::HighestG => "highest-g",
-            TieKey::LowestG => "lowest-g",
-            TieKey::FirstStored => "fifo",
-            TieKey::LastStored => "lifo",
-        }
-    }
-
-    /// Parses a comma-separated policy such as `lowest-h,fifo`.
-    ///
-    /// # Errors
-    /// The offending name and the valid ones.
-    pub fn parse_policy(text: &str) -> Result<Vec<TieKey>, String> {
-        text.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|name| {
-                TieKey::ALL
-                    .into_iter()
-                    .find(|k| k.cli_name() == name)
-                    .ok_or_else(|| {
-                        format!(
-                            "unknown tie-break '{name}' (expected lowest-h, highest-g, lowest-g, fifo, lifo)"
-                        )
-                    })
-            })
-            .collect()
-    }
-
-    /// Whether this key orders by storing order (and so always decides).
-    #[must_use]
-    pub fn is_order(self) -> bool {
-        matches!(self, TieKey::FirstStored | TieKey::LastStored)
-    }
-}
-
-impl fmt::Display for TieKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TieKey::LowestH => "lower h",
-            TieKey::HighestG => "higher g",
-            TieKey::LowestG => "lower g",
-            TieKey::FirstStored => "stored first",
-            TieKey::LastStored => "stored last",
-        })
-    }
-}
-
-/// The seed's notebook size.
+/// The default notebook size; a scenario's `max_states` or `--max-states` sets another.
 pub const DEFAULT_MAX_STATES: usize = 4096;
 
 /// Fully resolved settings of one search: every choice made, nothing left to a default.
@@ -375,9 +293,10 @@ impl Settings {
     /// Describes the policy in words: "same f → lower h → stored first".
     #[must_use]
     pub fn tie_break_words(&self) -> String {
-        let mut words = vec!["same f".to_string()];
-        words.extend(self.tie_break.iter().map(ToString::to_string));
-        words.join(" → ")
+        if self.tie_break.is_empty() {
+            return "same f".into();
+        }
+        format!("same f → {}", TieKey::policy_words(&self.tie_break))
     }
 
     /// Whether the heuristic changes anything: it is in the priority, or a best-first search
@@ -385,11 +304,12 @@ impl Settings {
     #[must_use]
     pub fn uses_heuristic(&self) -> bool {
         self.algorithm.orders_by_heuristic()
-            || (self.algorithm.breaks_ties() && self.tie_break.first() == Some(&TieKey::LowestH))
+            || (self.algorithm.breaks_ties()
+                && self.tie_break.first().and_then(|k| k.compares()) == Some(RowValue::H))
     }
 }
 
-/// The candidate boards generate and test runs through (the seed's parts 4 and 3).
+/// The candidate boards generate and test runs through (parts 4 and 3 of the N-queens series).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Candidates {
     /// One queen in each free row, in every column: N^(free rows) boards.
@@ -417,12 +337,7 @@ impl Candidates {
     /// # Errors
     /// The valid names when `name` is not one of them.
     pub fn from_cli(name: &str) -> Result<Candidates, String> {
-        Candidates::ALL
-            .into_iter()
-            .find(|c| c.cli_name() == name)
-            .ok_or_else(|| {
-                format!("unknown candidates '{name}' (expected one-per-row, all-squares)")
-            })
+        by_name(&Candidates::ALL, Candidates::cli_name, "candidates", name)
     }
 }
 
@@ -438,15 +353,6 @@ impl fmt::Display for Candidates {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn policies_parse_from_cli_names() {
-        assert_eq!(
-            TieKey::parse_policy("lowest-h, fifo").unwrap(),
-            vec![TieKey::LowestH, TieKey::FirstStored]
-        );
-        assert!(TieKey::parse_policy("lowest-q").is_err());
-    }
 
     #[test]
     fn algorithm_names_round_trip() {

@@ -1,6 +1,6 @@
 //! The search tree as data: every stored row under its parent, marked as the tables mark it,
 //! with the successors that got no row of their own (stubs, with their reason) and the edges a
-//! cheaper route replaced. Built from a session's notebook and step log only, so the app's Tree
+//! cheaper route replaced. Built from a search's notebook and step record only, so the app's Tree
 //! tab and `frontier tree` show the same thing. Iterative deepening shows the current
 //! iteration's tree: the log is read from the last step that picked the start.
 //!
@@ -13,8 +13,8 @@ pub mod shape;
 use super::algo::backtracking::{Bound, Cutoff};
 use super::cost::Cost;
 use super::event::{Fate, Outcome};
-use super::session::Session;
-use super::store::{NodeId, Status};
+use super::notebook::{NodeId, Status};
+use super::view::SearchView;
 use serde::Serialize;
 use std::fmt;
 
@@ -127,12 +127,12 @@ pub struct Tree {
 const GONE: u64 = u64::MAX;
 
 impl Tree {
-    /// The tree of `session` as it is now.
+    /// The tree of `search` as it is now.
     #[must_use]
-    pub fn of(session: &dyn Session) -> Tree {
-        let rows = session.rows();
-        let log = session.log();
-        let cutoff = session.cutoff();
+    pub fn of(search: &dyn SearchView) -> Tree {
+        let rows = search.rows();
+        let log = search.step_record();
+        let cutoff = search.cutoff();
         // The current tree starts at the last step that picked the start (a new iteration).
         let first = (0..log.len())
             .rev()
@@ -194,15 +194,15 @@ impl Tree {
             .map(|(stub, _)| stub)
             .collect();
         old_edges.retain(|e: &OldEdge| (e.from as usize) < rows && (e.to as usize) < rows);
-        let next = session.next_pick().map(|p| p.id);
-        let goal = match (session.outcome(), &session.last_event().pick) {
+        let next = search.next_pick().map(|p| p.id);
+        let goal = match (search.outcome(), &search.last_event().pick) {
             (Some(Outcome::GoalFound), Some(p)) => Some(p.id),
             _ => None,
         };
         let nodes = (0..rows)
             .map(|i| {
                 let id = NodeId::try_from(i).expect("ids fit in u32");
-                let row = session.row(id);
+                let row = search.row(id);
                 let picked = picked[i].filter(|&(step, _)| step >= born[i] && born[i] != GONE);
                 let mark = match (row.status, picked) {
                     (Status::Open, _) if next == Some(id) => Mark::NextPick,
@@ -223,13 +223,13 @@ impl Tree {
             })
             .collect();
         Tree {
-            step: session.steps(),
+            step: search.steps(),
             nodes,
             stubs,
             old_edges,
             iteration: cutoff.and_then(|c| c.iteration),
             bound: cutoff.and_then(|c| match c.bound {
-                Bound::F(f) => Some(format!("f ≤ {f}")),
+                Bound::EstimatedCost(f) => Some(format!("f ≤ {f}")),
                 Bound::Depth(d) => Some(format!("depth ≤ {d}")),
                 Bound::None => None,
             }),
@@ -264,7 +264,7 @@ fn plural(n: usize) -> &'static str {
 /// Why a closed row picked without generating anything stopped there.
 fn not_expanded(cutoff: Option<Cutoff>, f: Cost, depth: u32) -> Mark {
     match cutoff.map(|c| c.bound) {
-        Some(Bound::F(t)) if f > t => Mark::CutOff,
+        Some(Bound::EstimatedCost(t)) if f > t => Mark::CutOff,
         Some(Bound::Depth(limit)) if depth >= limit => Mark::DepthLimit,
         _ => Mark::NotExpanded,
     }

@@ -1,8 +1,79 @@
-//! UI-neutral views of the search: what a table row or a board drawing needs, as plain data.
+//! UI-neutral views of the search: the read-only questions a face asks of a search
+//! ([`SearchView`]), and what a table row or a board drawing needs, as plain data.
 
 use super::cost::Cost;
-use super::store::{NodeId, Status};
+use super::event::{Counts, Outcome, Pick, StepEvent};
+use super::frontier::OpenKey;
+use super::heuristic_check::HeuristicWarning;
+use super::notebook::{NodeId, Status};
+use super::settings::{Heuristic, Settings};
+use super::step_record::StepRecord;
 use serde::{Deserialize, Serialize};
+
+/// Everything a face can ask of a search without moving it: tables, boards, the step log and
+/// the status line all read a search through this, so none of them can step it by mistake.
+/// Moving a search is [`super::session::Session`]'s job (or [`super::timeline::Timeline`]'s,
+/// which hands out this view of the step it stands at).
+///
+/// Every method is required: a stand-in (a search away on a worker thread) says what it
+/// answers instead of inheriting a default it never chose.
+pub trait SearchView {
+    /// Steps taken so far.
+    fn steps(&self) -> u64;
+    fn outcome(&self) -> Option<&Outcome>;
+    fn counts(&self) -> Counts;
+    fn settings(&self) -> &Settings;
+    /// Rows in the notebook.
+    fn rows(&self) -> usize;
+    fn row(&self, id: NodeId) -> Row;
+    /// Every row's status in storing order: what a board needs to colour all stored states at
+    /// once (with [`SearchView::places`]), without building a whole [`Row`] for each.
+    fn statuses(&self) -> Vec<Status>;
+    /// One-line text of a row's state.
+    fn state_text(&self, id: NodeId) -> String;
+    fn board(&self, id: NodeId) -> BoardView;
+    /// The start state's drawing (there is no row before the first step).
+    fn start_board(&self) -> BoardView;
+    /// The board position (grid cell, graph node) of every row in id order, so a map view can
+    /// colour all open and closed states at once; empty where states are whole boards.
+    fn places(&self) -> Vec<Option<usize>>;
+    /// Where row `id`'s state sits on a plane, for exporters that draw maps (Posthoc); `None`
+    /// for domains without positions.
+    fn position(&self, id: NodeId) -> Option<(i64, i64)>;
+    /// Open rows, the next pick first.
+    fn open_order(&self) -> Vec<NodeId>;
+    /// Row `id`'s key in a best-first open list (see
+    /// [`crate::engine::strategy::Strategy::open_key`]), so a table can keep the list sorted
+    /// itself; `None` for strategies whose open order only they know (stacks, deepening).
+    fn open_key(&self, id: NodeId) -> Option<OpenKey>;
+    /// What the next step will pick and why (`None` once the search is over).
+    fn next_pick(&self) -> Option<Pick>;
+    /// Rows from the start to `id`.
+    fn route(&self, id: NodeId) -> Vec<NodeId>;
+    /// The move from row `from` to its child `to`, in words.
+    fn move_label(&self, from: NodeId, to: NodeId) -> String;
+    /// The route to the accepted goal.
+    fn solution(&self) -> Option<Vec<NodeId>>;
+    fn last_event(&self) -> &StepEvent;
+    /// A step in words: the pick and why, then each successor's fate.
+    fn event_lines(&self, event: &StepEvent) -> Vec<String>;
+    fn step_record(&self) -> &StepRecord;
+    /// The strategy's own state in words (IDA*'s threshold), if it has one.
+    fn strategy_status(&self) -> Option<String>;
+    /// The bound of a depth-first search and its deepening iteration (see
+    /// [`super::algo::backtracking::Cutoff`]); `None` for other strategies.
+    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff>;
+    /// Bytes held by the notebook, open list and log.
+    fn memory_bytes(&self) -> usize;
+    /// How many complete boards generate and test faces under these settings (saturating at
+    /// `u128::MAX`), so a face can say so before the first step; `None` for other algorithms.
+    fn candidates(&self) -> Option<u128>;
+    /// The heuristic's broken promises met up to this step, in words (see
+    /// [`super::heuristic_check`]); built on every call, so ask once per step.
+    fn heuristic_warnings(&self) -> Vec<HeuristicWarning>;
+    /// The heuristics the problem offers (the app's menu), its default first.
+    fn heuristics(&self) -> &'static [Heuristic];
+}
 
 /// One row of the open or closed table.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -2,7 +2,7 @@
 //! engine side so it can be tested without a window. A map read from `map_file` becomes an
 //! inline `map` on its first edit: the file itself is never written.
 
-use super::{ProblemSpec, Scenario, ScenarioError};
+use super::model::{ProblemSpec, Scenario, ScenarioError};
 use crate::domains::grid::{Cell, GridMap};
 
 /// One edit of a grid scenario.
@@ -102,7 +102,7 @@ impl Scenario {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::LIBRARY;
+    use crate::scenario::library::LIBRARY;
     use std::path::Path;
 
     fn library(name: &str) -> Scenario {
@@ -124,7 +124,7 @@ mod tests {
         let before_open = {
             let mut b = before;
             b.step();
-            b.counts().open
+            b.view().counts().open
         };
         // (2, 7) is floor beside the start (1, 7): walling it removes that successor (and the
         // diagonals past its corners).
@@ -144,7 +144,7 @@ mod tests {
         ));
         let mut after = s.session(&Default::default()).unwrap();
         after.step();
-        assert!(after.counts().open < before_open);
+        assert!(after.view().counts().open < before_open);
         // Painting it again changes nothing; floor brings it back.
         assert!(
             !s.edit_grid(&GridEdit::Paint {

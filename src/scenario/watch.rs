@@ -3,11 +3,12 @@
 //! shows the words; `tests/lesson.rs` runs each shipped item through the engine, so a note that
 //! drifts from the engine fails the tests.
 
-use super::{Scenario, ScenarioError, SearchSpec};
+use super::spec::SearchSpec;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::heuristic_check::WarningKind;
 use crate::engine::session::Session;
+use crate::engine::view::SearchView;
 use serde::{Deserialize, Serialize};
 
 /// How a search ended, as a watch item claims it.
@@ -130,41 +131,37 @@ impl Watch {
             .collect()
     }
 
-    /// Runs `scenario` as the item says and checks every claim.
+    /// Runs `session` (the scenario's search with the item's `with` settings, as
+    /// `Scenario::check_watch` builds it) and checks every claim.
     ///
     /// # Errors
-    /// The search could not be built, or the claims that do not hold, in words.
-    pub fn check(&self, scenario: &Scenario) -> Result<(), ScenarioError> {
-        let over = self.with.clone().unwrap_or_default();
-        let mut session = scenario.session(&over)?;
-        let candidates = session.candidates();
+    /// The claims that do not hold, in words.
+    pub fn check(&self, session: &mut dyn Session) -> Result<(), String> {
+        let candidates = session.view().candidates();
         let target = self.at.unwrap_or(u64::MAX);
-        while session.outcome().is_none() && session.steps() < target {
+        while session.view().outcome().is_none() && session.view().steps() < target {
             session.step();
         }
+        let view = session.view();
         let mut wrong = Vec::new();
         if let Some(at) = self.at
-            && session.steps() != at
+            && view.steps() != at
         {
-            wrong.push(format!("the search ended on step {}", session.steps()));
+            wrong.push(format!("the search ended on step {}", view.steps()));
         }
-        self.check_counts(session.as_ref(), candidates, &mut wrong);
-        self.check_pick(session.as_ref(), &mut wrong);
-        self.check_warnings(session.as_ref(), &mut wrong);
+        self.check_counts(view, candidates, &mut wrong);
+        self.check_pick(view, &mut wrong);
+        self.check_warnings(view, &mut wrong);
         if wrong.is_empty() {
             Ok(())
         } else {
-            Err(ScenarioError::Invalid(format!(
-                "\"{}\": {}",
-                self.text,
-                wrong.join("; ")
-            )))
+            Err(format!("\"{}\": {}", self.text, wrong.join("; ")))
         }
     }
 
     fn check_counts(
         &self,
-        session: &dyn Session,
+        session: &dyn SearchView,
         candidates: Option<u128>,
         wrong: &mut Vec<String>,
     ) {
@@ -197,7 +194,7 @@ impl Watch {
         );
     }
 
-    fn check_pick(&self, session: &dyn Session, wrong: &mut Vec<String>) {
+    fn check_pick(&self, session: &dyn SearchView, wrong: &mut Vec<String>) {
         let pick = session.last_event().pick.as_ref();
         let text = pick.map(|p| session.state_text(p.id));
         claim(wrong, "picked", self.picked.clone(), text);
@@ -221,7 +218,7 @@ impl Watch {
         );
     }
 
-    fn check_warnings(&self, session: &dyn Session, wrong: &mut Vec<String>) {
+    fn check_warnings(&self, session: &dyn SearchView, wrong: &mut Vec<String>) {
         if self.overestimates.is_none() && self.inconsistent.is_none() {
             return;
         }

@@ -33,6 +33,19 @@ pub enum Kind {
 pub const MAX_STEPS: u64 = 300;
 pub const MAX_STATES: usize = 200;
 
+/// The fuzz targets' one entry: `data` as text (other bytes are not an input), its files read
+/// from the shipped `scenarios/` folder.
+#[cfg(fuzzing)]
+pub fn fuzz(kind: Kind, data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        exercise(
+            kind,
+            text,
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios"),
+        );
+    }
+}
+
 /// Feeds `text` as a file of `kind`, with files it names looked up in `base` (the shipped
 /// `scenarios/` folder).
 ///
@@ -118,11 +131,13 @@ fn scenario(text: &str, base: &Path) {
 /// Steps a search up to [`MAX_STEPS`], saying what each step did as the CLI's `--verbose` does,
 /// then summarises it as every face does.
 fn step(session: &mut dyn Session) {
-    while session.outcome().is_none() && session.steps() < MAX_STEPS {
+    while session.view().outcome().is_none() && session.view().steps() < MAX_STEPS {
         session.step();
-        let _ = session.event_lines(session.last_event());
+        let view = session.view();
+        let _ = view.event_lines(view.last_event());
     }
-    assert!(session.steps() <= MAX_STEPS);
-    let _ = Summary::of(session).text();
-    let _ = session.start_board();
+    let view = session.view();
+    assert!(view.steps() <= MAX_STEPS);
+    let _ = Summary::of(view).text();
+    let _ = view.start_board();
 }

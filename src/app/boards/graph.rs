@@ -7,22 +7,20 @@
 mod labels;
 
 use crate::app::boards::camera::{self, Camera};
-use crate::engine::store::Status;
+use crate::app::boards::legend::{self, Swatch};
+use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, MARKS, OPEN, ROUTE, START};
+use crate::engine::notebook::Status;
 use crate::engine::view::{GraphEdgeView, GraphNodeView};
 use eframe::egui;
 use egui::{Color32, FontId, Id, PointerButton, Pos2, Sense, Stroke, Ui, Vec2, vec2};
 
 const EDGE: Color32 = Color32::from_rgb(0x80, 0x80, 0x88);
-const ROUTE: Color32 = Color32::from_rgb(0xc0, 0x70, 0xff);
+/// Nodes no row stands on yet.
 const UNSEEN: Color32 = Color32::from_rgb(0xd8, 0xd8, 0xd8);
-const OPEN: Color32 = Color32::from_rgb(0x60, 0xb0, 0xf0);
-const CLOSED: Color32 = Color32::from_rgb(0x70, 0x70, 0x78);
-const CURRENT: Color32 = Color32::from_rgb(0xf0, 0x60, 0x30);
-const START: Color32 = Color32::from_rgb(0x40, 0xc0, 0x50);
-const GOAL: Color32 = Color32::from_rgb(0xe0, 0x40, 0x40);
 /// Edge costs: dark ink on a light plate, readable on either theme.
 const INK: Color32 = Color32::from_rgb(0x20, 0x20, 0x28);
-const ROUTE_INK: Color32 = Color32::from_rgb(0x60, 0x20, 0xa0);
+/// The costs of the route's edges: a dark shade of [`ROUTE`].
+const ROUTE_INK: Color32 = Color32::from_rgb(0x8a, 0x50, 0x00);
 const PLATE_FILL: Color32 = Color32::from_rgb(0xfa, 0xf7, 0xee);
 /// The plate's padding around a cost.
 const PLATE: Vec2 = vec2(3.0, 1.0);
@@ -187,7 +185,7 @@ pub fn show(ui: &mut Ui, board: &GraphBoard<'_>, id: Id) {
             board.nodes[i].name, board.nodes[i].h
         ));
     }
-    legend(ui);
+    show_legend(ui);
     ui.weak("Scroll to zoom, drag to pan.");
 }
 
@@ -279,21 +277,13 @@ impl NodeLabel {
     }
 }
 
-fn swatch(ui: &mut Ui, color: Color32, words: &str) {
-    let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), Sense::hover());
-    ui.painter().circle_filled(r.center(), 5.0, color);
-    ui.weak(words);
-}
-
 /// What the colours mean.
-fn legend(ui: &mut Ui) {
-    ui.horizontal_wrapped(|ui| {
-        swatch(ui, CURRENT, "shown");
-        swatch(ui, OPEN, "open");
-        swatch(ui, CLOSED, "closed");
-        swatch(ui, UNSEEN, "not reached");
-        swatch(ui, START, "start ring");
-        swatch(ui, GOAL, "goal ring");
-        swatch(ui, ROUTE, "route");
-    });
+fn show_legend(ui: &mut Ui) {
+    // Start, goal and route ring a node; the search's other marks fill it.
+    let swatch = |color| match color {
+        START | GOAL | ROUTE => Swatch::Ring(color),
+        _ => Swatch::Disc(color),
+    };
+    let entries = MARKS.into_iter().chain([(UNSEEN, "not reached")]);
+    legend::show(ui, entries.map(|(color, words)| (swatch(color), words)));
 }

@@ -1,17 +1,19 @@
 //! The grid board: the whole map as ONE texture (one pixel per cell), rebuilt only when the
 //! search, the shown state or the selection changes, so a 1024×1024 map costs one textured
-//! rectangle a frame. Every stored state is coloured open or closed from `Session::places()`;
+//! rectangle a frame. Every stored state is coloured open or closed from `SearchView::places()`;
 //! the current cell, the selected (or solution) route, start and goal on top. Scroll or the
 //! buttons zoom, a drag pans; while the start is shown, clicks and drags paint walls and move
 //! the start and goal (edits applied by `Scenario::edit_grid`).
 
-use crate::app::boards::BoardInput;
 use crate::app::boards::camera::{self, Camera};
+use crate::app::boards::input::BoardInput;
+use crate::app::boards::legend::{self, Swatch};
+use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, MARKS, OPEN, ROUTE, START};
 use crate::app::command::Command;
 use crate::domains::grid::Cell;
-use crate::engine::session::Session;
-use crate::engine::store::{NodeId, Status};
+use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::BoardView;
+use crate::engine::view::SearchView;
 use crate::scenario::grid_edit::GridEdit;
 use eframe::egui;
 use egui::{
@@ -22,12 +24,6 @@ use egui::{
 const WALL: Color32 = Color32::from_rgb(0x30, 0x33, 0x38);
 const FLOOR: Color32 = Color32::from_rgb(0xec, 0xe8, 0xde);
 const HEAVY: Color32 = Color32::from_rgb(0x9a, 0x86, 0x5e);
-const CLOSED: Color32 = Color32::from_rgb(0x6a, 0x8c, 0xd8);
-const OPEN: Color32 = Color32::from_rgb(0x5c, 0xc0, 0x6c);
-const ROUTE: Color32 = Color32::from_rgb(0xf2, 0x9a, 0x1c);
-const CURRENT: Color32 = Color32::from_rgb(0xe0, 0x30, 0x30);
-const START: Color32 = Color32::from_rgb(0x10, 0x80, 0x30);
-const GOAL: Color32 = Color32::from_rgb(0xb0, 0x28, 0xc0);
 
 /// What a cell holds beyond its terrain, in rising precedence.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -95,8 +91,8 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     let id = input.id.with("grid");
     let key = Key {
         generation: input.generation,
-        steps: input.session.map_or(0, Session::steps),
-        rows: input.session.map_or(0, Session::rows),
+        steps: input.session.map_or(0, SearchView::steps),
+        rows: input.session.map_or(0, SearchView::rows),
         selected: input.selected,
         at: *at,
     };
@@ -110,7 +106,8 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             let started = std::time::Instant::now();
             let (marks, open, closed, route) = marks(input, w * h);
             (drawn.open, drawn.closed, drawn.route) = (open, closed, route);
-            let image = image(input.view, &marks);
+            let solid = [(*at, CURRENT), (*start, START), (*goal, GOAL)];
+            let image = image((w, h), cells, &marks, solid);
             match &mut drawn.texture {
                 Some(t) => t.set(image, TextureOptions::NEAREST),
                 None => {
@@ -206,7 +203,12 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     {
         ring((c.x, c.y), CURRENT);
     }
-    legend(ui);
+    let terrain = [(HEAVY, "terrain cost"), (WALL, "wall")];
+    let entries = MARKS.into_iter().chain(terrain);
+    legend::show(
+        ui,
+        entries.map(|(color, words)| (Swatch::Square(color), words)),
+    );
     if input.editable {
         ui.weak(
             "Click or drag to paint walls (or floor); drag S or G to move them; \
@@ -331,20 +333,14 @@ fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize, Vec<
     (marks, open, closed, route)
 }
 
-/// One pixel per cell: terrain shaded, marks blended over the floor, start, goal and the
-/// current cell solid.
-fn image(view: &BoardView, marks: &[Mark]) -> ColorImage {
-    let BoardView::Grid {
-        width,
-        height,
-        cells,
-        start,
-        goal,
-        at,
-    } = view
-    else {
-        return ColorImage::filled([1, 1], WALL);
-    };
+/// One pixel per cell of a `width`×`height` map: terrain shaded, marks blended over the floor,
+/// the `solid` cells (current, start, goal: the last drawn on top) in their own colours.
+fn image(
+    (width, height): (usize, usize),
+    cells: &[u8],
+    marks: &[Mark],
+    solid: [((usize, usize), Color32); 3],
+) -> ColorImage {
     // Ten terrains × four marks: a palette, so each pixel is one lookup.
     let palette: Vec<Color32> = (0u8..10)
         .flat_map(|k| {
@@ -363,30 +359,10 @@ fn image(view: &BoardView, marks: &[Mark]) -> ColorImage {
         .zip(marks)
         .map(|(&k, &mark)| palette[usize::from(k.min(9)) * 4 + mark as usize])
         .collect();
-    for ((x, y), color) in [(*at, CURRENT), (*start, START), (*goal, GOAL)] {
+    for ((x, y), color) in solid {
         if let Some(p) = pixels.get_mut(y * width + x) {
             *p = color;
         }
     }
-    ColorImage::new([*width, *height], pixels)
-}
-
-/// The colours' meanings, in one line.
-fn legend(ui: &mut Ui) {
-    ui.horizontal_wrapped(|ui| {
-        for (color, words) in [
-            (START, "start"),
-            (GOAL, "goal"),
-            (OPEN, "open"),
-            (CLOSED, "closed"),
-            (CURRENT, "current"),
-            (ROUTE, "route"),
-            (HEAVY, "terrain cost"),
-            (WALL, "wall"),
-        ] {
-            let (r, _) = ui.allocate_exact_size(vec2(10.0, 10.0), Sense::hover());
-            ui.painter().rect_filled(r, 2.0, color);
-            ui.small(words);
-        }
-    });
+    ColorImage::new([width, height], pixels)
 }

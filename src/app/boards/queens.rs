@@ -3,6 +3,7 @@
 //! pairs of queens that attack each other. On the start board, clicking a square locks, moves
 //! or removes the locked queen, and a size control resizes the board; both edit the scenario.
 
+use crate::app::boards::legend::{self, Swatch};
 use crate::app::command::Command;
 use crate::domains::queens::{MAX_SIZE, MIN_EDIT_SIZE, QueensEdit};
 use crate::engine::view::Cell;
@@ -146,7 +147,7 @@ pub fn show(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) -> Option<Comm
             command = Some(Command::EditQueens(QueensEdit::Square(c)));
         }
     }
-    legend(ui, board, editable);
+    explain(ui, board, editable);
     if let Some(reason) = hovered_reason {
         ui.label(reason);
     }
@@ -193,15 +194,22 @@ fn queen(painter: &egui::Painter, r: Rect, locked: bool, attacking: bool) {
     }
 }
 
-/// What the colours mean, and what can be done.
-fn legend(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) {
+/// How many queens stand, what the colours mean, and what can be done.
+fn explain(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) {
     let placed = board.queens.len();
     let mut words = format!("{placed} of {} queens placed", board.size);
     if board.locked.is_some() {
         words.push_str(" (gold: locked)");
     }
     ui.label(words);
-    ui.weak("Red shade: attacked · blue frame: the square tried");
+    legend::show(
+        ui,
+        [
+            (Swatch::Square(LIGHT.blend(ATTACKED)), "attacked"),
+            (Swatch::Frame(TRYING), "the square tried"),
+            (Swatch::Cross(PRUNED), "pruned"),
+        ],
+    );
     if !board.pruned.is_empty() {
         ui.weak(format!(
             "× {} square(s) of the next row pruned — hover one for why",

@@ -1,10 +1,11 @@
 //! The route played on the board: once a goal is accepted, its route from the start, move by
 //! move (◀ ▶ and a slider), with its cost and the list of moves.
 
-use crate::app::boards;
-use crate::engine::session::Session;
-use crate::engine::store::NodeId;
+use crate::app::boards::{self, BoardInput};
+use crate::app::words::counted;
+use crate::engine::notebook::NodeId;
 use crate::engine::view::BoardView;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{RichText, ScrollArea, Slider, Ui};
 
@@ -20,7 +21,7 @@ pub struct RoutePlayer {
 
 impl RoutePlayer {
     /// The places along `route`, gathered again only when the route changed.
-    fn places(&mut self, session: &dyn Session, route: &[NodeId]) -> &[usize] {
+    fn places(&mut self, session: &dyn SearchView, route: &[NodeId]) -> &[usize] {
         if self.places.as_ref().is_none_or(|(r, _)| r != route) {
             let all = session.places();
             let places = route
@@ -33,14 +34,9 @@ impl RoutePlayer {
     }
 }
 
-/// `n` and the noun, singular for one: "1 move", "2 moves".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// Draws the player when `session` has accepted a goal; nothing otherwise. `generation`
-/// tells one search from the next (see [`boards::BoardInput::generation`]).
-pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, generation: u64) {
+/// tells one search from the next (see [`BoardInput::generation`]).
+pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn SearchView, generation: u64) {
     let Some(route) = session.solution().filter(|r| !r.is_empty()) else {
         player.at = 0;
         return;
@@ -54,7 +50,7 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, genera
         // player's walk included, and names the cost there.
         ui.strong(format!(
             "Route to the goal: {}, cost {}",
-            count(last, "push", "pushes"),
+            counted(last as u64, "push"),
             session.row(goal).g
         ));
         ui.weak("Played on the board above, move by move with the player's walk.");
@@ -62,7 +58,7 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, genera
     }
     ui.strong(format!(
         "Route to the goal: {}, cost {}",
-        count(last, "move", "moves"),
+        counted(last as u64, "move"),
         session.row(goal).g
     ));
     ui.horizontal(|ui| {
@@ -84,11 +80,9 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn Session, genera
     });
     let id = route[player.at];
     let view = session.board(id);
-    let text = session.state_text(id);
     let parent = player.at.checked_sub(1).map(|i| session.board(route[i]));
-    let input = boards::BoardInput {
+    let input = BoardInput {
         view: &view,
-        text: &text,
         editable: false,
         parent: parent.as_ref(),
         marks: &[],

@@ -1,14 +1,14 @@
 //! The Sokoban board: walls, floor, goals, boxes (on a goal in another colour), the player and
 //! the dead squares. Once a goal is accepted (and no row is selected) the board becomes a route
 //! player: ◀ ▶ and a slider walk through the solution move by move, the player's walk included
-//! (frames from [`crate::app::boards::sokoban_route::expand`]).
+//! (frames from the domain's [`Route`]).
 
-use crate::app::boards::BoardInput;
-use crate::app::boards::route::count;
-use crate::app::boards::sokoban_route::{self, Frame};
+use crate::app::boards::input::BoardInput;
+use crate::app::boards::legend::{self, Swatch};
 use crate::app::command::Command;
-use crate::engine::session::Session;
-use crate::engine::view::BoardView;
+use crate::app::words::counted;
+use crate::domains::sokoban::route::{Frame, Route};
+use crate::engine::view::{BoardView, SearchView};
 use eframe::egui;
 use egui::{Color32, Rect, Sense, Slider, Stroke, Ui, Vec2, pos2, vec2};
 
@@ -37,7 +37,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         .and_then(|s| s.solution().map(|route| (s, route)));
     let Some((session, route)) = solved else {
         board(ui, input.view, None);
-        legend(ui);
+        show_legend(ui);
         return None;
     };
     let id = input.id.with("sokoban_route");
@@ -85,14 +85,14 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             board(ui, input.view, None);
         }
     }
-    legend(ui);
+    show_legend(ui);
     ui.data_mut(|d| d.insert_temp(id, player));
     None
 }
 
 /// The route's length in moves and pushes and what its cost counts: moves (each move costs 1)
 /// or pushes (walking is free), whichever the cost equals.
-fn cost_words(session: &dyn Session, route: &[u32], (moves, pushes): (usize, usize)) -> String {
+fn cost_words(session: &dyn SearchView, route: &[u32], (moves, pushes): (usize, usize)) -> String {
     let g = route.last().map(|&goal| session.row(goal).g);
     let whole = g.and_then(crate::engine::cost::Cost::as_whole);
     let unit = if whole == i64::try_from(moves).ok() {
@@ -104,19 +104,16 @@ fn cost_words(session: &dyn Session, route: &[u32], (moves, pushes): (usize, usi
     };
     format!(
         "{}, {} · cost {}{unit}",
-        count(moves, "move", "moves"),
-        count(pushes, "push", "pushes"),
+        counted(moves as u64, "move"),
+        counted(pushes as u64, "push"),
         g.map(|g| g.to_string()).unwrap_or_default()
     )
 }
 
-/// The frames of the accepted route, from the start board.
-fn frames(session: &dyn Session, route: &[u32]) -> Result<Vec<Frame>, String> {
-    let labels: Vec<String> = route
-        .windows(2)
-        .map(|w| session.move_label(w[0], w[1]))
-        .collect();
-    sokoban_route::expand(&session.start_board(), &labels)
+/// The frames of the accepted route, from the boards of its states.
+fn frames(session: &dyn SearchView, route: &[u32]) -> Result<Vec<Frame>, String> {
+    let boards: Vec<BoardView> = route.iter().map(|&id| session.board(id)).collect();
+    Route::through(&boards).map(|r| r.frames())
 }
 
 /// Draws the level; `frame` (a step of the route player) replaces the view's boxes and player.
@@ -198,19 +195,16 @@ fn board(ui: &mut Ui, view: &BoardView, frame: Option<&Frame>) {
 }
 
 /// The colours' meanings, in one line.
-fn legend(ui: &mut Ui) {
-    ui.horizontal_wrapped(|ui| {
-        for (color, words) in [
-            (PLAYER, "player"),
-            (BOX, "box"),
-            (BOX_ON_GOAL, "box on goal"),
-            (GOAL, "goal"),
-            (DEAD, "dead square (cross)"),
-            (WALL, "wall"),
-        ] {
-            let (r, _) = ui.allocate_exact_size(vec2(10.0, 10.0), Sense::hover());
-            ui.painter().rect_filled(r, 2.0, color);
-            ui.small(words);
-        }
-    });
+fn show_legend(ui: &mut Ui) {
+    legend::show(
+        ui,
+        [
+            (Swatch::Disc(PLAYER), "player"),
+            (Swatch::Square(BOX), "box"),
+            (Swatch::Square(BOX_ON_GOAL), "box on goal"),
+            (Swatch::Disc(GOAL), "goal"),
+            (Swatch::Cross(DEAD), "dead square"),
+            (Swatch::Square(WALL), "wall"),
+        ],
+    );
 }

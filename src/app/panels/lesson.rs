@@ -3,18 +3,15 @@
 //! (through time travel). It also keeps the warnings the status line and the tables show, read
 //! from the engine once per step.
 
-use crate::app::command::Command;
-use crate::app::travel::TravelCommand;
+use crate::app::command::{Command, TravelCommand};
+use crate::app::words::WARN_MARK;
 use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
-use crate::engine::session::Session;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
+use crate::engine::view::SearchView;
 use crate::scenario::{ProblemSpec, Scenario};
 use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Ui};
 use std::collections::BTreeMap;
-
-/// The mark of a warning (the default fonts have no ⚠ sign).
-pub const WARN_MARK: &str = "(!)";
 
 /// The unfolded panel's height at most, as a share of the window (it scrolls beyond), so the
 /// tables keep their room on a 768-high projector; never less than a few lines.
@@ -89,7 +86,7 @@ pub struct Lesson {
 impl Lesson {
     /// Follows the scenario and the step shown: a new scenario unfolds the panel when it has
     /// notes and clears the ticks; a new step (or search) reads the warnings again.
-    pub fn refresh(&mut self, scenario: &Scenario, session: &dyn Session, generation: u64) {
+    pub fn refresh(&mut self, scenario: &Scenario, session: &dyn SearchView, generation: u64) {
         let key = format!("{}\n{}", scenario.title, scenario.notes);
         if key != self.shown_for {
             self.open = !scenario.notes.is_empty() || !scenario.watch.is_empty();

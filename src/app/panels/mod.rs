@@ -1,5 +1,6 @@
 //! The panels around the board: each reads the session and returns commands.
 
+pub mod board;
 pub mod lesson;
 pub mod pick;
 pub mod plot;
@@ -8,3 +9,6 @@ pub mod steplog;
 pub mod tables;
 pub mod toolbar;
 pub mod tree;
+
+#[cfg(test)]
+mod testing;

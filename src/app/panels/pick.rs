@@ -2,10 +2,10 @@
 
 use crate::app::playback::Fine;
 use crate::engine::event::Pick;
-use crate::engine::session::Session;
-use crate::engine::settings::TieKey;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
+use crate::engine::tie::TieKey;
 use crate::engine::view::Row;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -16,9 +16,10 @@ fn tied_levels(pick: &Pick, row: &Row) -> Vec<&'static str> {
     for level in &pick.ties {
         let (same, name) = match level.key {
             None => (row.f == pick.f, "f"),
-            Some(TieKey::LowestH) => (row.h == pick.h, "h"),
-            Some(TieKey::HighestG | TieKey::LowestG) => (row.g == pick.g, "g"),
-            Some(_) => break,
+            Some(key) => match (key.compared(row.g, row.h), key.compared(pick.g, pick.h)) {
+                (Some((name, value)), Some((_, picked))) => (value == picked, name),
+                _ => break,
+            },
         };
         if !same {
             break;
@@ -55,7 +56,7 @@ const SCAN_LIMIT: usize = 100_000;
 /// pick order its second row is checked first, so the usual case costs one lookup. Otherwise
 /// lists longer than [`SCAN_LIMIT`] are not scanned (and `None` is returned).
 #[must_use]
-pub fn runner_up(session: &dyn Session, pick: &Pick, open: &[NodeId]) -> Option<NodeId> {
+pub fn runner_up(session: &dyn SearchView, pick: &Pick, open: &[NodeId]) -> Option<NodeId> {
     let levels = numeric_levels(pick);
     let tied_on_all = pick
         .ties
@@ -66,7 +67,10 @@ pub fn runner_up(session: &dyn Session, pick: &Pick, open: &[NodeId]) -> Option<
     }
     let rival =
         |id: &NodeId| *id != pick.id && tied_levels(pick, &session.row(*id)).len() == levels;
-    let last_stored = pick.ties.iter().any(|l| l.key == Some(TieKey::LastStored));
+    let last_stored = pick
+        .ties
+        .iter()
+        .any(|l| l.key.is_some_and(TieKey::latest_first));
     if open.first() == Some(&pick.id)
         && let Some(second) = open.get(1).filter(|id| rival(id))
     {
@@ -107,7 +111,12 @@ pub struct PickText {
 impl PickText {
     /// Rebuilds the words when the open list was brought up to date (`stamp`), so a running
     /// search recomputes them only as often as the tables.
-    pub fn refresh(&mut self, session: &dyn Session, open: &[NodeId], stamp: Option<(u64, usize)>) {
+    pub fn refresh(
+        &mut self,
+        session: &dyn SearchView,
+        open: &[NodeId],
+        stamp: Option<(u64, usize)>,
+    ) {
         if stamp.is_none() || self.built_for == stamp {
             return;
         }
@@ -119,7 +128,7 @@ impl PickText {
         *self = PickText::default();
     }
 
-    fn build(&mut self, session: &dyn Session, open: &[NodeId]) {
+    fn build(&mut self, session: &dyn SearchView, open: &[NodeId]) {
         self.lines.clear();
         if let Some(status) = session.strategy_status() {
             self.lines.push(status);
@@ -149,7 +158,7 @@ impl PickText {
 }
 
 /// Draws the pick panel, and the revealed part of a fine step.
-pub fn show(ui: &mut Ui, text: &PickText, session: &dyn Session, fine: Fine) {
+pub fn show(ui: &mut Ui, text: &PickText, session: &dyn SearchView, fine: Fine) {
     ui.strong("The next pick and why");
     for line in &text.lines {
         ui.label(line);
@@ -179,22 +188,19 @@ pub fn show(ui: &mut Ui, text: &PickText, session: &dyn Session, fine: Fine) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Scenario, SearchSpec};
+    use crate::app::panels::testing::built_in_after;
 
     #[test]
-    fn the_seeds_second_step_names_the_tie_and_the_runner_up() {
+    fn the_built_in_puzzles_second_step_names_the_tie_and_the_runner_up() {
         // The scenario notes: on step 2, tile 4's board and tile 1's both score 12 with h = 11;
         // tile 4's was stored first and wins.
-        let mut session = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
-        session.step();
-        let pick = session.next_pick().unwrap();
-        let open = session.open_order();
-        let runner = runner_up(session.as_ref(), &pick, &open).expect("a tie on f and h");
+        let session = built_in_after(1);
+        let pick = session.view().next_pick().unwrap();
+        let open = session.view().open_order();
+        let runner = runner_up(session.view(), &pick, &open).expect("a tie on f and h");
         assert!(runner > pick.id, "stored later");
-        assert_eq!(session.row(runner).h, pick.h);
-        assert_eq!(session.row(runner).f, pick.f);
+        assert_eq!(session.view().row(runner).h, pick.h);
+        assert_eq!(session.view().row(runner).f, pick.f);
         let words = why(&pick, Some(runner));
         assert!(
             words.ends_with(&format!("(#{} before #{runner})", pick.id)),
@@ -203,7 +209,7 @@ mod tests {
         // The scan finds the same runner-up in any order.
         let mut shuffled = open.clone();
         shuffled.reverse();
-        assert_eq!(runner_up(session.as_ref(), &pick, &shuffled), Some(runner));
-        assert_eq!(tie_marks(&pick, &session.row(runner)), "= f, h");
+        assert_eq!(runner_up(session.view(), &pick, &shuffled), Some(runner));
+        assert_eq!(tie_marks(&pick, &session.view().row(runner)), "= f, h");
     }
 }

@@ -2,10 +2,11 @@
 //! current step marked, and the open-list size below on the same x axis. Hovering names the
 //! state; clicking selects it.
 
+use crate::app::boards::palette::{CURRENT, OPEN};
 use crate::app::command::Command;
-use crate::engine::session::Session;
+use crate::engine::notebook::NodeId;
 use crate::engine::settings::Algorithm;
-use crate::engine::store::NodeId;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Id, Ui};
 use egui_plot::{HoverPosition, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
@@ -34,7 +35,7 @@ impl History {
     }
 
     /// Records the session's last step, if it picked something.
-    pub fn record(&mut self, session: &dyn Session) {
+    pub fn record(&mut self, session: &dyn SearchView) {
         self.forget_after(session.steps().saturating_sub(1));
         let event = session.last_event();
         if let Some(pick) = &event.pick {
@@ -88,7 +89,7 @@ fn f_axis_label(algorithm: Algorithm) -> String {
 
 /// Draws the two plots; a click selects the state picked nearest the pointer's step.
 #[expect(clippy::cast_precision_loss, reason = "plot coordinates")]
-pub fn show(ui: &mut Ui, history: &History, session: &dyn Session) -> Option<Command> {
+pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<Command> {
     let thinned = history.thinned();
     let current = session.steps() as f64;
     let link = Id::unique("frontier_plot_x");
@@ -125,9 +126,7 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn Session) -> Option<Com
                     .radius(2.5)
                     .color(Color32::from_rgb(0x40, 0x90, 0xe0)),
             );
-            plot.vline(
-                VLine::new("current step", current).color(Color32::from_rgb(0xe0, 0x60, 0x40)),
-            );
+            plot.vline(VLine::new("current step", current).color(CURRENT));
             plot.pointer_coordinate()
         });
     let mut command = None;
@@ -143,13 +142,8 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn Session) -> Option<Com
         .y_axis_label("open list size")
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.line(
-                Line::new("open", PlotPoints::from(open_points))
-                    .color(Color32::from_rgb(0x60, 0xb0, 0x60)),
-            );
-            plot.vline(
-                VLine::new("current step", current).color(Color32::from_rgb(0xe0, 0x60, 0x40)),
-            );
+            plot.line(Line::new("open", PlotPoints::from(open_points)).color(OPEN));
+            plot.vline(VLine::new("current step", current).color(CURRENT));
         });
     command
 }
@@ -157,20 +151,18 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn Session) -> Option<Com
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Scenario, SearchSpec};
+    use crate::app::panels::testing::built_in_after;
 
     #[test]
     fn history_follows_the_picks_and_thins_long_runs() {
-        let mut session = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
+        let mut session = built_in_after(0);
         let mut history = History::default();
         for _ in 0..21 {
             session.step();
-            history.record(session.as_ref());
+            history.record(session.view());
         }
         assert_eq!(history.samples.len(), 21);
-        // The seed: every expanded state scores f = 12.
+        // The built-in puzzle: every expanded state scores f = 12.
         assert!(history.samples.iter().all(|s| (s.f - 12.0).abs() < 1e-9));
         assert_eq!(history.nearest(7.4).map(|s| s.step), Some(7));
         assert_eq!(history.nearest(99.0).map(|s| s.step), Some(21));

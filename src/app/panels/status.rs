@@ -1,23 +1,15 @@
 //! The status line (the counts and the outcome in words, each with a tooltip saying what it
 //! counts) and the table of the runs made on this scenario in this session.
 
+use crate::app::words::counted;
 use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome};
-use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Settings};
+use crate::engine::view::SearchView;
+use crate::experiment::branching::RunShape;
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
-
-/// "1 move", "2 moves": a count and its noun, in agreement.
-#[must_use]
-pub fn count(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
 
 /// What each count means: the status line's tooltips and the run tables' header tooltips say
 /// the same thing.
@@ -59,13 +51,13 @@ pub mod tips {
 /// How the search stands in a few words, for tables: "Goal found", "No solution", "Stopped:
 /// notebook full (10 states)".
 #[must_use]
-pub fn outcome_words(session: &dyn Session) -> String {
+pub fn outcome_words(session: &dyn SearchView) -> String {
     match session.outcome() {
         None => "Searching…".into(),
         Some(outcome) => match limit(session, outcome) {
-            Some(Limit::Notebook(n)) => format!("Stopped: notebook full ({})", count(n, "state")),
+            Some(Limit::Notebook(n)) => format!("Stopped: notebook full ({})", counted(n, "state")),
             Some(Limit::Candidates(n)) => {
-                format!("Stopped: {} tested", count(n, "candidate board"))
+                format!("Stopped: {} tested", counted(n, "candidate board"))
             }
             None => outcome.to_string(),
         },
@@ -74,7 +66,7 @@ pub fn outcome_words(session: &dyn Session) -> String {
 
 /// How the search stands, in full: for a limit, which one was hit and how to raise it.
 #[must_use]
-pub fn outcome_sentence(session: &dyn Session) -> String {
+pub fn outcome_sentence(session: &dyn SearchView) -> String {
     let Some(outcome) = session.outcome() else {
         return outcome_words(session);
     };
@@ -83,11 +75,11 @@ pub fn outcome_sentence(session: &dyn Session) -> String {
     match limit(session, outcome) {
         Some(Limit::Notebook(n)) => format!(
             "Stopped: the notebook is full at {} (max_states). {RAISE}",
-            count(n, "state")
+            counted(n, "state")
         ),
         Some(Limit::Candidates(n)) => format!(
             "Stopped: {} written and tested, the most max_states allows. {RAISE}",
-            count(n, "candidate board")
+            counted(n, "candidate board")
         ),
         None => outcome.to_string(),
     }
@@ -103,7 +95,7 @@ enum Limit {
 
 /// Which size limit ended the search, if one did. A limit this cannot name (one the outcome
 /// itself describes) is left to the outcome's own words.
-fn limit(session: &dyn Session, outcome: &Outcome) -> Option<Limit> {
+fn limit(session: &dyn SearchView, outcome: &Outcome) -> Option<Limit> {
     // By code rather than by variant, so a limit outcome that carries its reason still matches.
     if outcome.code() != "limit_reached" {
         return None;
@@ -118,7 +110,7 @@ fn limit(session: &dyn Session, outcome: &Outcome) -> Option<Limit> {
 
 /// The cost of the route found, if any.
 #[must_use]
-pub fn route_cost(session: &dyn Session) -> Option<Cost> {
+pub fn route_cost(session: &dyn SearchView) -> Option<Cost> {
     let route = session.solution()?;
     route.last().map(|&id| session.row(id).g)
 }
@@ -132,6 +124,8 @@ pub struct Run {
     pub steps: u64,
     pub counts: Counts,
     pub cost: Option<Cost>,
+    /// States by depth and the run's b*.
+    pub shape: RunShape,
 }
 
 /// Final counts of each run on the current scenario, one per distinct settings.
@@ -146,7 +140,7 @@ impl Comparison {
     }
 
     /// Records a finished (not refused) search, replacing an earlier run with the same settings.
-    pub fn record(&mut self, session: &dyn Session) {
+    pub fn record(&mut self, session: &dyn SearchView) {
         let Some(outcome) = session.outcome() else {
             return;
         };
@@ -159,6 +153,7 @@ impl Comparison {
             steps: session.steps(),
             counts: session.counts(),
             cost: route_cost(session),
+            shape: RunShape::of(session),
         };
         match self.runs.iter_mut().find(|r| r.settings == run.settings) {
             Some(old) => *old = run,
@@ -188,7 +183,7 @@ fn settings_words(s: &Settings) -> String {
 /// The algorithm's own state for the status line: IDA*'s threshold and iteration, the stack of
 /// backtracking, and, before generate and test starts, how many candidates it faces.
 #[must_use]
-pub fn strategy_words(session: &dyn Session) -> Option<String> {
+pub fn strategy_words(session: &dyn SearchView) -> Option<String> {
     match session.candidates() {
         Some(count) if session.steps() == 0 => Some(format!(
             "Faces {} candidate board{}",
@@ -201,9 +196,9 @@ pub fn strategy_words(session: &dyn Session) -> Option<String> {
 
 /// What "Step N" means at this point of the search.
 #[must_use]
-pub fn step_tip(session: &dyn Session) -> String {
+pub fn step_tip(session: &dyn SearchView) -> String {
     let steps = session.steps();
-    let checked = count(session.counts().states_checked, "state");
+    let checked = counted(session.counts().states_checked, "state");
     match session.outcome() {
         Some(Outcome::GoalFound) => {
             format!("Step {steps}: {checked} checked, then the goal accepted on step {steps}.")
@@ -211,14 +206,14 @@ pub fn step_tip(session: &dyn Session) -> String {
         Some(_) => format!("Step {steps}: {checked} checked, then the search ended."),
         None => format!(
             "Step {steps}: {} taken, {checked} checked. {}",
-            count(steps, "step"),
+            counted(steps, "step"),
             tips::STEPS
         ),
     }
 }
 
 /// The tooltip of the outcome item.
-fn outcome_tip(session: &dyn Session) -> String {
+fn outcome_tip(session: &dyn SearchView) -> String {
     match session.outcome() {
         None => "The search has not ended: Step takes the next state from the open list.".into(),
         Some(Outcome::GoalFound) => format!(
@@ -247,7 +242,7 @@ fn zoom_item(zoom: f32) -> (String, String) {
 
 /// Draws the counts and the outcome, each with what it counts as a tooltip; `zoom` is the
 /// presentation zoom.
-pub fn show(ui: &mut Ui, session: &dyn Session, zoom: f32) {
+pub fn show(ui: &mut Ui, session: &dyn SearchView, zoom: f32) {
     let c = session.counts();
     ui.horizontal_wrapped(|ui| {
         let color = match session.outcome() {
@@ -283,7 +278,7 @@ pub fn show(ui: &mut Ui, session: &dyn Session, zoom: f32) {
             ui.label(format!("{name} {value}")).on_hover_text(tip);
         }
         if let Some(route) = session.solution() {
-            let moves = count(route.len().saturating_sub(1) as u64, "move");
+            let moves = counted(route.len().saturating_sub(1) as u64, "move");
             let cost = route_cost(session).map_or_else(String::new, |c| format!(", cost {c}"));
             ui.separator();
             ui.label(format!("Route: {moves}")).on_hover_text(format!(
@@ -321,6 +316,9 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
         return;
     }
     let heads = tips::RUN_COLUMNS;
+    let b_star_tip = "b*: the effective branching factor, the b of a uniform tree as deep as \
+                      the route that holds as many states as were stored (1 + b + … + b^d). \
+                      Hover a value for the states stored at each depth.";
     // Fixed widths (no sizing pass, so a new run settles in one frame); the whole window's
     // width holds them, and the names and outcomes are clipped rather than pushed aside.
     TableBuilder::new(ui)
@@ -331,10 +329,10 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
         .min_scrolled_height(row_height * RUNS_SHOWN as f32)
         .column(Column::initial(190.0).at_least(120.0).clip(true))
         .column(Column::initial(160.0).at_least(90.0).clip(true))
-        .columns(Column::initial(70.0).at_least(40.0), heads.len() - 3)
+        .columns(Column::initial(70.0).at_least(40.0), heads.len() - 2)
         .column(Column::remainder().at_least(50.0))
         .header(row_height, |mut header| {
-            for (head, tip) in heads {
+            for (head, tip) in heads.into_iter().chain([("b*", b_star_tip)]) {
                 header.col(|ui| {
                     ui.strong(head).on_hover_text(tip);
                 });
@@ -358,6 +356,11 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
                         ui.label(text);
                     });
                 }
+                row.col(|ui| {
+                    let b = run.shape.effective_branching;
+                    ui.label(b.map_or_else(|| "—".into(), |b| format!("{b:.2}")))
+                        .on_hover_text(run.shape.by_depth_words());
+                });
             });
         });
 }
@@ -365,11 +368,12 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::session::Session;
     use crate::scenario::{Scenario, SearchSpec};
 
     fn finished(spec: &SearchSpec) -> Box<dyn Session> {
         let mut session = Scenario::built_in().session(spec).unwrap();
-        while session.outcome().is_none() {
+        while session.view().outcome().is_none() {
             session.step();
         }
         session
@@ -380,21 +384,21 @@ mod tests {
         let scenario = Scenario::built_in();
         let mut comparison = Comparison::default();
         let session = scenario.session(&SearchSpec::default()).unwrap();
-        comparison.record(session.as_ref());
+        comparison.record(session.view());
         assert!(comparison.runs().is_empty(), "not finished");
         let session = finished(&SearchSpec::default());
-        comparison.record(session.as_ref());
-        comparison.record(session.as_ref());
+        comparison.record(session.view());
+        comparison.record(session.view());
         assert_eq!(comparison.runs().len(), 1);
         assert_eq!(comparison.runs()[0].counts.states_checked, 20);
         assert_eq!(comparison.runs()[0].outcome, "Goal found");
-        let goal = *session.solution().unwrap().last().unwrap();
-        assert_eq!(comparison.runs()[0].cost, Some(session.row(goal).g));
+        let goal = *session.view().solution().unwrap().last().unwrap();
+        assert_eq!(comparison.runs()[0].cost, Some(session.view().row(goal).g));
         let dijkstra = finished(&SearchSpec {
             algorithm: Some(Algorithm::Dijkstra),
             ..SearchSpec::default()
         });
-        comparison.record(dijkstra.as_ref());
+        comparison.record(dijkstra.view());
         assert_eq!(comparison.runs().len(), 2);
         assert!(comparison.runs()[1].counts.states_checked > 20);
     }
@@ -405,35 +409,31 @@ mod tests {
             max_states: Some(10),
             ..SearchSpec::default()
         });
-        assert_eq!(session.outcome().map(Outcome::code), Some("limit_reached"));
         assert_eq!(
-            outcome_sentence(session.as_ref()),
+            session.view().outcome().map(Outcome::code),
+            Some("limit_reached")
+        );
+        assert_eq!(
+            outcome_sentence(session.view()),
             "Stopped: the notebook is full at 10 states (max_states). Raise it with \"max \
              states\" in the toolbar or max_states in the scenario."
         );
         assert_eq!(
-            outcome_words(session.as_ref()),
+            outcome_words(session.view()),
             "Stopped: notebook full (10 states)"
         );
-    }
-
-    #[test]
-    fn counts_agree_with_their_nouns() {
-        assert_eq!(count(0, "move"), "0 moves");
-        assert_eq!(count(1, "move"), "1 move");
-        assert_eq!(count(2, "candidate board"), "2 candidate boards");
     }
 
     #[test]
     fn the_step_tip_tells_checked_states_from_the_accepting_step() {
         let session = finished(&SearchSpec::default());
         assert_eq!(
-            step_tip(session.as_ref()),
+            step_tip(session.view()),
             format!(
                 "Step {}: {} states checked, then the goal accepted on step {}.",
-                session.steps(),
-                session.counts().states_checked,
-                session.steps()
+                session.view().steps(),
+                session.view().counts().states_checked,
+                session.view().steps()
             )
         );
     }

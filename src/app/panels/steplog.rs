@@ -1,9 +1,9 @@
-//! The step log: each step in words (`Session::event_lines`). While running, only the last
+//! The step log: each step in words (`SearchView::event_lines`). While running, only the last
 //! step of each frame is written out, with a count of the steps in between, so a fast run costs
 //! no text. Lines wrap to the panel's width; their heights are measured once per change of the
 //! log or the width, so only the lines on screen are drawn.
 
-use crate::engine::session::Session;
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Galley, ScrollArea, TextStyle, TextWrapMode, Ui};
 use std::collections::VecDeque;
@@ -64,7 +64,7 @@ impl StepLog {
     }
 
     /// Writes out the session's last step; `skipped` steps before it are only counted.
-    pub fn record(&mut self, session: &dyn Session, skipped: u64) {
+    pub fn record(&mut self, session: &dyn SearchView, skipped: u64) {
         self.at = session.steps();
         if skipped > 0 {
             self.push(format!(
@@ -161,17 +161,13 @@ pub fn show(ui: &mut Ui, log: &mut StepLog) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Scenario, SearchSpec};
+    use crate::app::panels::testing::built_in_after;
 
     #[test]
     fn skipped_steps_are_counted_and_old_lines_scroll_away() {
-        let mut session = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
+        let session = built_in_after(2);
         let mut log = StepLog::default();
-        session.step();
-        session.step();
-        log.record(session.as_ref(), 1);
+        log.record(session.view(), 1);
         assert_eq!(log.lines()[0], "… 1 step run");
         assert!(
             log.lines()[1].starts_with("step 2: picked #"),
@@ -187,14 +183,12 @@ mod tests {
 
     #[test]
     fn going_back_takes_away_the_lines_of_later_steps() {
-        let mut session = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
+        let mut session = built_in_after(0);
         let mut log = StepLog::default();
         log.note("opened".into());
         for _ in 0..3 {
             session.step();
-            log.record(session.as_ref(), 0);
+            log.record(session.view(), 0);
         }
         log.note("a note on step 3".into());
         log.forget_after(1);

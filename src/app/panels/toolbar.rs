@@ -5,12 +5,11 @@ use crate::app::fields;
 use crate::app::playback::{Mode, SPEED_RANGE};
 use crate::app::state::Layout;
 use crate::app::travel::UNDOABLE_RESET;
-use crate::engine::session::Session;
 use crate::engine::settings::{Algorithm, Candidates, TieKey};
-use crate::scenario::{LIBRARY, Scenario, SearchSpec};
+use crate::engine::view::SearchView;
+use crate::scenario::{LIBRARY, Scenario, SearchSpec, SettingChange};
 use eframe::egui;
 use egui::{ComboBox, Slider, Ui};
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// Tie-break policies offered in the menu (a scenario may name any other).
@@ -39,19 +38,11 @@ const MAX_DEPTH_LIMIT: u32 = 1_000_000;
 
 /// What the bar shows besides the session.
 pub struct ToolbarInput<'a> {
-    pub session: &'a dyn Session,
+    pub session: &'a dyn SearchView,
     pub mode: Mode,
     pub speed: f64,
     /// Whether the problem is N-queens (the only one forward checking prunes).
     pub queens: bool,
-}
-
-fn policy_words(policy: &[TieKey]) -> String {
-    policy
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" → ")
 }
 
 /// The built-in scenarios' titles, by file name, read once.
@@ -78,16 +69,11 @@ pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<C
     ui.horizontal_wrapped(|ui| {
         scenario_menu(ui, layout, &mut commands);
         ui.label("Path:");
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut layout.path_text)
-                .desired_width(220.0)
-                .hint_text("scenario.ron"),
-        );
-        let path = PathBuf::from(layout.path_text.trim());
-        let has_path = !layout.path_text.trim().is_empty();
+        let (field, path) = fields::path(ui, &mut layout.path_text, "scenario.ron");
         if ui
-            .add_enabled(has_path, egui::Button::new("Open"))
+            .add_enabled(path.is_some(), egui::Button::new("Open"))
             .clicked()
+            && let Some(path) = &path
         {
             commands.push(Command::LoadScenario(path.clone()));
         }
@@ -96,10 +82,11 @@ pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<C
             .on_hover_text("writes the scenario with these settings to the file in Path")
             .clicked()
         {
-            if !has_path {
+            if path.is_none() {
                 field.request_focus();
             }
-            commands.push(Command::Save(path));
+            // Without a path the app says where to type one.
+            commands.push(Command::Save(path.unwrap_or_default()));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -194,6 +181,11 @@ fn choice<T: PartialEq + Copy>(
     chosen
 }
 
+/// The command that gives the settings `spec` names.
+fn give(spec: SearchSpec) -> Command {
+    Command::Set(SettingChange::Give(spec))
+}
+
 /// A check box for an on/off setting; returns the spec that sets it when clicked.
 fn toggle(
     ui: &mut Ui,
@@ -206,7 +198,7 @@ fn toggle(
     ui.checkbox(&mut value, label)
         .on_hover_text(hint)
         .changed()
-        .then(|| Command::Override(spec(value)))
+        .then(|| give(spec(value)))
 }
 
 fn settings_controls(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<Command>) {
@@ -215,7 +207,8 @@ fn settings_controls(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<C
     let a = settings.algorithm;
     let algorithms = Algorithm::ALL.map(|x| (x, format!("{x} ({})", x.priority_formula())));
     commands.extend(
-        choice(ui, "algorithm", a, a.to_string(), algorithms, None).map(Command::SetAlgorithm),
+        choice(ui, "algorithm", a, a.to_string(), algorithms, None)
+            .map(|a| Command::Set(SettingChange::algorithm(a))),
     );
     let no_h = (!settings.uses_heuristic()).then(|| {
         format!(
@@ -233,7 +226,7 @@ fn settings_controls(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<C
     let heuristics = session.heuristics().iter().map(|&x| (x, x.to_string()));
     commands.extend(
         choice(ui, "heuristic", h, shown, heuristics, no_h.as_deref()).map(|h| {
-            Command::Override(SearchSpec {
+            give(SearchSpec {
                 heuristic: Some(h),
                 ..SearchSpec::default()
             })
@@ -246,19 +239,19 @@ fn settings_controls(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<C
     let policies = POLICIES
         .iter()
         .enumerate()
-        .map(|(i, p)| (Some(i), policy_words(p)));
+        .map(|(i, p)| (Some(i), TieKey::policy_words(p)));
     commands.extend(
         choice(
             ui,
             "ties",
             current,
-            policy_words(&settings.tie_break),
+            TieKey::policy_words(&settings.tie_break),
             policies,
             no_ties.as_deref(),
         )
         .flatten()
         .map(|i| {
-            Command::Override(SearchSpec {
+            give(SearchSpec {
                 tie_break: Some(POLICIES[i].to_vec()),
                 ..SearchSpec::default()
             })
@@ -268,7 +261,7 @@ fn settings_controls(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<C
     let n = settings.max_states;
     commands.extend(
         choice(ui, "max states", n, n.to_string(), sizes, None).map(|n| {
-            Command::Override(SearchSpec {
+            give(SearchSpec {
                 max_states: Some(n),
                 ..SearchSpec::default()
             })
@@ -294,7 +287,7 @@ fn algorithm_options(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<C
             choice(ui, "weight", current, shown, weights, None)
                 .flatten()
                 .map(|i| {
-                    Command::Override(SearchSpec {
+                    give(SearchSpec {
                         weight: Some(WEIGHTS[i]),
                         ..SearchSpec::default()
                     })
@@ -311,7 +304,7 @@ fn algorithm_options(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<C
             .then(|| fields::number(ui, "depth", &mut limit, 0..=MAX_DEPTH_LIMIT))
             .is_some_and(|r| r.changed());
         if check.changed() || edited {
-            commands.push(Command::SetDepthLimit(on.then_some(limit)));
+            commands.push(Command::Set(SettingChange::DepthLimit(on.then_some(limit))));
         }
     }
     if a == Algorithm::GenerateAndTest {
@@ -319,7 +312,7 @@ fn algorithm_options(ui: &mut Ui, input: &ToolbarInput<'_>, commands: &mut Vec<C
         let all = Candidates::ALL.map(|x| (x, x.to_string()));
         commands.extend(
             choice(ui, "candidates", c, c.to_string(), all, None).map(|c| {
-                Command::Override(SearchSpec {
+                give(SearchSpec {
                     candidates: Some(c),
                     ..SearchSpec::default()
                 })

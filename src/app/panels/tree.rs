@@ -7,10 +7,10 @@
 
 use crate::app::boards::camera::{self, Camera};
 use crate::app::command::Command;
-use crate::engine::session::Session;
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use crate::engine::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
 use crate::engine::tree::{Mark, Tree};
+use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 use std::time::{Duration, Instant};
@@ -52,7 +52,7 @@ struct Built {
 
 /// What the panel needs from the app.
 pub struct TreeInput<'a> {
-    pub session: &'a dyn Session,
+    pub search: &'a dyn SearchView,
     pub selected: Option<NodeId>,
     /// Counts the app's searches, to tell a new search from a step of the same one.
     pub generation: u64,
@@ -84,7 +84,7 @@ impl TreePanel {
     /// search runs forward, a big tree is rebuilt at most once per four times its building
     /// took (so a run keeps most frames smooth); any other change rebuilds at once.
     fn built(&mut self, ui: &Ui, input: &TreeInput<'_>) -> &mut Built {
-        let session = input.session;
+        let search = input.search;
         // Row ids of another search mean nothing here.
         if self
             .built
@@ -95,8 +95,8 @@ impl TreePanel {
         }
         let key = (
             input.generation,
-            session.steps(),
-            session.rows(),
+            search.steps(),
+            search.rows(),
             self.options.clone(),
         );
         let wait = self.built.as_ref().and_then(|b| {
@@ -109,8 +109,8 @@ impl TreePanel {
             ui.ctx().request_repaint_after(wait);
         } else if self.built.as_ref().is_none_or(|b| b.key != key) {
             let started = Instant::now();
-            let tree = Tree::of(session);
-            let shape = Shape::of(&tree, &self.options, &|id| session.state_text(id));
+            let tree = Tree::of(search);
+            let shape = Shape::of(&tree, &self.options, &|id| search.state_text(id));
             let (fit, followed) = self
                 .built
                 .as_ref()
@@ -174,7 +174,7 @@ impl TreePanel {
             camera.keep_scale(built.fit, fit.x, size);
         }
         built.fit = fit.x;
-        let pick = input.session.next_pick().map(|p| p.id);
+        let pick = input.search.next_pick().map(|p| p.id);
         if follow
             && built.followed != built.tree.step
             && let Some(at) = pick.and_then(|p| built.shape.visible(p))
@@ -185,7 +185,7 @@ impl TreePanel {
         let place = camera.navigate(ui, &response, rect, (size, fit), true);
         camera.store(ui, id);
         let view = View {
-            session: input.session,
+            search: input.search,
             place,
             rect,
             selected,
@@ -224,7 +224,7 @@ fn centre_of(shape: &Shape, i: u32) -> Vec2 {
 
 /// One frame's drawing of the tree.
 struct View<'a> {
-    session: &'a dyn Session,
+    search: &'a dyn SearchView,
     place: camera::Placement,
     rect: Rect,
     selected: Option<NodeId>,
@@ -366,8 +366,8 @@ impl View<'_> {
             let size = (self.scale() / 9.0).clamp(8.0, 14.0);
             let fits = (body.width() / (size * 0.6)) as usize;
             // A tree kept while the search runs on may name a row it no longer holds.
-            let state = if (row as usize) < self.session.rows() {
-                self.session.state_text(row)
+            let state = if (row as usize) < self.search.rows() {
+                self.search.state_text(row)
             } else {
                 String::new()
             };

@@ -1,9 +1,9 @@
 //! The Compare window: two or more algorithms on the scenario being shown, stepped together
-//! ([`crate::engine::compare::Comparison`]): one column each with its counts, open-list size
+//! ([`crate::engine::compare::Lockstep`]): one column each with its counts, open-list size
 //! and a small plot, the first step where their picks differ, and a summary table.
 
 use crate::app::panels::status::{self, tips};
-use crate::engine::compare::{Comparison, Lane};
+use crate::engine::compare::{Lane, Lockstep};
 use crate::engine::settings::Algorithm;
 use crate::scenario::{Scenario, SearchSpec};
 use eframe::egui;
@@ -21,7 +21,7 @@ const MAX_POINTS: usize = 2000;
 pub struct CompareWindow {
     pub open: bool,
     chosen: Vec<Algorithm>,
-    comparison: Option<Comparison>,
+    comparison: Option<Lockstep>,
     /// Each lane's (step, open size) points.
     series: Vec<Vec<[f64; 2]>>,
     error: Option<String>,
@@ -55,7 +55,7 @@ impl CompareWindow {
         match lanes {
             Ok(lanes) => {
                 self.series = vec![Vec::new(); lanes.len()];
-                self.comparison = Some(Comparison::new(lanes));
+                self.comparison = Some(Lockstep::new(lanes));
             }
             Err(e) => self.error = Some(e.to_string()),
         }
@@ -77,7 +77,7 @@ impl CompareWindow {
                     let kept: Vec<[f64; 2]> = series.iter().step_by(2).copied().collect();
                     *series = kept;
                 }
-                let s = &lane.session;
+                let s = lane.session.view();
                 if series.last().is_none_or(|p| p[0] < s.steps() as f64) {
                     series.push([s.steps() as f64, s.counts().open as f64]);
                 }
@@ -173,13 +173,13 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
     ui.separator();
     ui.columns(c.lanes().len(), |columns| {
         for ((ui, lane), series) in columns.iter_mut().zip(c.lanes()).zip(&window.series) {
-            let s = &lane.session;
+            let s = lane.session.view();
             let counts = s.counts();
             ui.strong(&lane.label);
-            ui.label(status::outcome_words(s.as_ref()))
-                .on_hover_text(status::outcome_sentence(s.as_ref()));
+            ui.label(status::outcome_words(s))
+                .on_hover_text(status::outcome_sentence(s));
             ui.label(format!("Step {}", s.steps()))
-                .on_hover_text(status::step_tip(s.as_ref()));
+                .on_hover_text(status::step_tip(s));
             ui.label(format!("Checked {}", counts.states_checked))
                 .on_hover_text(tips::CHECKED);
             ui.label(format!("Stored {}", counts.states_stored))
@@ -206,14 +206,40 @@ fn body(ui: &mut Ui, window: &mut CompareWindow, scenario: &Scenario, overrides:
         // One row per lane, in lane order: the outcome is told in words from the lane itself.
         for (row, lane) in c.table().iter().zip(c.lanes()) {
             ui.label(&row.label);
-            ui.label(status::outcome_words(lane.session.as_ref()));
+            ui.label(status::outcome_words(lane.session.view()));
             ui.label(row.steps.to_string());
             ui.label(row.states_checked.to_string());
             ui.label(row.states_stored.to_string());
             ui.label(row.max_open.to_string());
-            ui.label(lane.session.counts().reopened.to_string());
+            ui.label(lane.session.view().counts().reopened.to_string());
             ui.label(row.cost.map_or_else(|| "—".to_string(), |c| c.to_string()));
             ui.end_row();
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_lane_runs_what_switching_the_app_to_its_algorithm_runs() {
+        // The built-in scenario's own tie-break (lower h, then stored first) is chosen for A*;
+        // switching the app to Dijkstra drops it, so Dijkstra's lane must drop it too.
+        let scenario = Scenario::built_in();
+        let own = scenario
+            .search
+            .tie_break
+            .clone()
+            .expect("the scenario sets ties");
+        let mut window = CompareWindow {
+            chosen: vec![Algorithm::AStar, Algorithm::Dijkstra],
+            ..CompareWindow::default()
+        };
+        window.start(&scenario, &SearchSpec::default());
+        let comparison = window.comparison.as_ref().expect("lanes built");
+        let ties = |lane: &Lane| lane.session.view().settings().tie_break.clone();
+        assert_eq!(ties(&comparison.lanes()[0]), own);
+        assert_ne!(ties(&comparison.lanes()[1]), own);
+    }
 }

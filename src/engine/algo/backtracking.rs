@@ -2,7 +2,7 @@
 //!
 //! A step pops the top row, closes it and tests it; a row that is not a goal is expanded and its
 //! children are stored as new open rows and pushed in reverse, so the domain's first successor is
-//! on top and is tried next (the seed's solver tries columns left to right). A row whose children
+//! on top and is tried next (N-queens: columns left to right). A row whose children
 //! were all pruned, cut or already on the path is a dead end: the step says it backtracks. Path
 //! problems are checked for cycles along the current path only (a child equal to one of its
 //! ancestors is `Kept`, pointing at that ancestor), not against everything ever stored, so the
@@ -23,10 +23,10 @@ use crate::engine::cost::Cost;
 use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use crate::engine::frontier::Ordering;
 use crate::engine::frontier::TieLevels;
+use crate::engine::notebook::{Node, NodeId, Notebook, Status, hash_of};
 use crate::engine::problem::{Problem, Successor};
-use crate::engine::search::{Core, Strategy};
 use crate::engine::settings::Settings;
-use crate::engine::store::{Node, NodeId, Status, Store, hash_of};
+use crate::engine::strategy::{Core, Strategy};
 use hashbrown::HashTable;
 
 /// What stops depth-first search from going deeper.
@@ -36,8 +36,9 @@ pub enum Bound {
     None,
     /// Rows at this depth are tested but not expanded (a depth limit, or IDDFS's threshold).
     Depth(u32),
-    /// Rows with f = g + h above this are cut off when picked, untested (IDA*'s threshold).
-    F(Cost),
+    /// Rows whose estimated cost f = g + h is above this are cut off when picked, untested
+    /// (IDA*'s threshold).
+    EstimatedCost(Cost),
 }
 
 /// The bound a depth-first search works under and, for iterative deepening, which iteration
@@ -127,7 +128,7 @@ impl DepthFirst {
         self.ordering.f(node.g, node.h, node.depth)
     }
 
-    fn pick<S>(&self, store: &Store<S>, id: NodeId) -> Pick {
+    fn pick<S>(&self, store: &Notebook<S>, id: NodeId) -> Pick {
         let node = store.node(id);
         Pick {
             id,
@@ -145,14 +146,14 @@ impl DepthFirst {
     /// Retreats to the parent of `id`: every expanded row deeper on the path is finished, and
     /// the rows stored below the shallowest of them are dropped.
     fn retreat<P: Problem>(&mut self, core: &mut Core<P>, id: NodeId) {
-        let parent = core.store.node(id).parent();
+        let parent = core.notebook.node(id).parent();
         let mut keep = None;
         while let Some(&top) = self.path.last()
             && Some(top.id) != parent
         {
             keep = Some(top.mark);
             self.path.pop();
-            let hash = hash_of(&core.store.node(top.id).state);
+            let hash = hash_of(&core.notebook.node(top.id).state);
             if let Ok(entry) = self.on_path.find_entry(hash, |&other| other == top.id) {
                 entry.remove();
             }
@@ -166,7 +167,7 @@ impl DepthFirst {
     /// children are tried, the path's next frame) that holds `state`, if any.
     fn on_path<S: Eq + std::hash::Hash>(
         &self,
-        store: &Store<S>,
+        store: &Notebook<S>,
         from: NodeId,
         state: &S,
     ) -> Option<NodeId> {
@@ -187,7 +188,7 @@ impl DepthFirst {
         event: &mut StepEvent,
     ) -> (usize, bool) {
         let (g, depth) = {
-            let n = core.store.node(id);
+            let n = core.notebook.node(id);
             (n.g, n.depth)
         };
         let first = self.stack.len();
@@ -198,9 +199,9 @@ impl DepthFirst {
             let (child, fate) = match successor {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
                 Successor::Child { state, cost, .. } => {
-                    if let Some(ancestor) = self.on_path(&core.store, id, &state) {
+                    if let Some(ancestor) = self.on_path(&core.notebook, id, &state) {
                         (Some(ancestor), Fate::Kept)
-                    } else if core.store.len() >= core.settings.max_states {
+                    } else if core.notebook.len() >= core.settings.max_states {
                         full = true;
                         (None, Fate::NotStoredFull)
                     } else {
@@ -227,14 +228,14 @@ impl DepthFirst {
 /// Drops the rows from `len` on and keeps the open and closed counts right (`states_stored`
 /// keeps counting every row ever written).
 pub(super) fn drop_rows<P: Problem>(core: &mut Core<P>, len: usize) {
-    for i in len..core.store.len() {
+    for i in len..core.notebook.len() {
         let id = NodeId::try_from(i).expect("ids fit in u32");
-        match core.store.status(id) {
+        match core.notebook.status(id) {
             Status::Open => core.counts.open -= 1,
             Status::Closed => core.counts.closed -= 1,
         }
     }
-    core.store.truncate(len);
+    core.notebook.truncate(len);
 }
 
 impl<P: Problem> Strategy<P> for DepthFirst {
@@ -250,9 +251,9 @@ impl<P: Problem> Strategy<P> for DepthFirst {
         };
         self.retreat(core, id);
         core.set_status(id, Status::Closed);
-        let pick = self.pick(&core.store, id);
-        let depth = core.store.node(id).depth;
-        if let Bound::F(threshold) = self.bound
+        let pick = self.pick(&core.notebook, id);
+        let depth = core.notebook.node(id).depth;
+        if let Bound::EstimatedCost(threshold) = self.bound
             && pick.f > threshold
         {
             self.note_beyond(pick.f);
@@ -264,7 +265,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             return None;
         }
         event.pick = Some(pick);
-        if core.problem.is_goal(&core.store.node(id).state) {
+        if core.problem.is_goal(&core.notebook.node(id).state) {
             core.counts.solutions += 1;
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
@@ -286,7 +287,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             ));
             return None;
         }
-        let mark = core.store.len();
+        let mark = core.notebook.len();
         let (stored, full) = self.expand(core, id, event);
         let cycles = event
             .successors
@@ -302,7 +303,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
         }
         if stored > 0 {
             self.path.push(Frame { id, mark });
-            let store = &core.store;
+            let store = &core.notebook;
             self.on_path
                 .insert_unique(hash_of(&store.node(id).state), id, |&other| {
                     hash_of(&store.node(other).state)
@@ -331,7 +332,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
     }
 
     fn next_pick(&self, core: &Core<P>) -> Option<Pick> {
-        self.stack.last().map(|&id| self.pick(&core.store, id))
+        self.stack.last().map(|&id| self.pick(&core.notebook, id))
     }
 
     fn status(&self) -> Option<String> {
@@ -428,11 +429,11 @@ mod tests {
         let c = s.counts();
         assert!(c.states_stored > 1000, "{c:?}");
         assert!(
-            s.core().store.len() < 40,
+            s.core().notebook.len() < 40,
             "rows held {}",
-            s.core().store.len()
+            s.core().notebook.len()
         );
-        assert_eq!(c.open + c.closed, s.core().store.len() as u64);
+        assert_eq!(c.open + c.closed, s.core().notebook.len() as u64);
         let route = s.solution().unwrap();
         assert_eq!(route.len(), 13);
     }

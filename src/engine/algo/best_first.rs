@@ -4,11 +4,11 @@
 
 use crate::engine::cost::Cost;
 use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
-use crate::engine::frontier::{Key, OpenList, Ordering};
+use crate::engine::frontier::{OpenKey, OpenList, Ordering};
+use crate::engine::notebook::{Node, NodeId, Notebook, Status};
 use crate::engine::problem::{Problem, Successor};
-use crate::engine::search::{Core, Stored, Strategy};
 use crate::engine::settings::{Algorithm, Settings};
-use crate::engine::store::{Node, NodeId, Status, Store};
+use crate::engine::strategy::{Core, Stored, Strategy};
 
 /// The best-first state machine.
 #[derive(Clone)]
@@ -38,12 +38,12 @@ impl BestFirst {
         }
     }
 
-    fn key<S>(&self, store: &Store<S>, id: NodeId) -> Key {
+    fn key<S>(&self, store: &Notebook<S>, id: NodeId) -> OpenKey {
         let n = store.node(id);
         self.open.ordering().key(id, n.g, n.h, n.depth)
     }
 
-    fn clean<S>(&mut self, store: &Store<S>) {
+    fn clean<S>(&mut self, store: &Notebook<S>) {
         let ordering = self.open.ordering().clone();
         self.open.clean_top(|id| {
             // Rows beyond the notebook were forgotten by an undo: their entries are stale.
@@ -54,7 +54,7 @@ impl BestFirst {
         });
     }
 
-    fn pick_at_top<S>(&self, store: &Store<S>) -> Option<Pick> {
+    fn pick_at_top<S>(&self, store: &Notebook<S>) -> Option<Pick> {
         let top = self.open.peek()?;
         let id = self.open.ordering().id_of(top);
         let node = store.node(id);
@@ -75,7 +75,7 @@ impl BestFirst {
         id: NodeId,
         event: &mut StepEvent,
     ) -> bool {
-        let g = core.store.node(id).g;
+        let g = core.notebook.node(id).g;
         let mut successors = core.generate(id);
         let mut full = false;
         for (index, successor) in successors.drain(..).enumerate() {
@@ -85,7 +85,7 @@ impl BestFirst {
                 Successor::Child { state, cost, .. } => {
                     match core.store_successor(id, state, g + cost, self.reopens) {
                         Stored::New(child) => {
-                            self.open.push(self.key(&core.store, child));
+                            self.open.push(self.key(&core.notebook, child));
                             (Some(child), Fate::StoredNew)
                         }
                         Stored::Improved {
@@ -95,11 +95,11 @@ impl BestFirst {
                             old_depth,
                         } => {
                             if was == Status::Open {
-                                let h = core.store.node(child).h;
+                                let h = core.notebook.node(child).h;
                                 let old = self.open.ordering().key(child, old_g, h, old_depth);
                                 self.open.forget(old);
                             }
-                            self.open.push(self.key(&core.store, child));
+                            self.open.push(self.key(&core.notebook, child));
                             let fate = if was == Status::Open {
                                 Fate::Improved
                             } else {
@@ -131,9 +131,9 @@ impl<P: Problem> Strategy<P> for BestFirst {
         if !self.started {
             self.started = true;
             let start = core.store_start();
-            self.open.push(self.key(&core.store, start));
+            self.open.push(self.key(&core.notebook, start));
         }
-        let Some(pick) = self.pick_at_top(&core.store) else {
+        let Some(pick) = self.pick_at_top(&core.notebook) else {
             return Some(Outcome::Exhausted);
         };
         let id = pick.id;
@@ -141,7 +141,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
         core.set_status(id, Status::Closed);
         event.pick = Some(pick);
         let mut outcome = None;
-        if core.problem.is_goal(&core.store.node(id).state) {
+        if core.problem.is_goal(&core.notebook.node(id).state) {
             core.counts.solutions += 1;
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
@@ -156,7 +156,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
                 outcome = Some(Outcome::LimitReached);
             }
         }
-        self.clean(&core.store);
+        self.clean(&core.notebook);
         outcome
     }
 
@@ -165,10 +165,10 @@ impl<P: Problem> Strategy<P> for BestFirst {
     }
 
     fn open_order(&self, core: &Core<P>) -> Vec<NodeId> {
-        let mut keys: Vec<Key> = (0..core.store.len())
+        let mut keys: Vec<OpenKey> = (0..core.notebook.len())
             .map(|i| NodeId::try_from(i).expect("ids fit in u32"))
-            .filter(|&id| core.store.status(id) == Status::Open)
-            .map(|id| self.key(&core.store, id))
+            .filter(|&id| core.notebook.status(id) == Status::Open)
+            .map(|id| self.key(&core.notebook, id))
             .collect();
         keys.sort_unstable();
         keys.into_iter()
@@ -177,14 +177,14 @@ impl<P: Problem> Strategy<P> for BestFirst {
     }
 
     fn next_pick(&self, core: &Core<P>) -> Option<Pick> {
-        self.pick_at_top(&core.store)
+        self.pick_at_top(&core.notebook)
     }
 
     fn bytes(&self) -> usize {
         self.open.bytes()
     }
 
-    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<Key> {
+    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<OpenKey> {
         Some(self.open.ordering().key(id, node.g, node.h, node.depth))
     }
 
@@ -194,14 +194,14 @@ impl<P: Problem> Strategy<P> for BestFirst {
 
     fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
         core.set_status(pick, Status::Open);
-        for id in first_new..NodeId::try_from(core.store.len()).expect("ids fit in u32") {
-            if core.store.status(id) == Status::Open {
-                self.open.forget(self.key(&core.store, id));
+        for id in first_new..NodeId::try_from(core.notebook.len()).expect("ids fit in u32") {
+            if core.notebook.status(id) == Status::Open {
+                self.open.forget(self.key(&core.notebook, id));
             }
         }
-        core.store.truncate(first_new as usize);
-        self.open.push(self.key(&core.store, pick));
-        self.clean(&core.store);
+        core.notebook.truncate(first_new as usize);
+        self.open.push(self.key(&core.notebook, pick));
+        self.clean(&core.notebook);
         true
     }
 }

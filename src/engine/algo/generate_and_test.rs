@@ -1,4 +1,4 @@
-//! Generate and test, the seed's brute-force solvers: each step tests one complete candidate
+//! Generate and test, the brute-force solver: each step tests one complete candidate
 //! board, in the domain's fixed order, until one is a goal.
 //!
 //! There is no tree and nothing to go back to, so the notebook holds only the candidate under
@@ -11,10 +11,10 @@
 use crate::engine::cost::Cost;
 use crate::engine::event::{Outcome, Pick, StepEvent};
 use crate::engine::frontier::TieLevel;
+use crate::engine::notebook::{Node, NodeId, Status};
 use crate::engine::problem::Problem;
-use crate::engine::search::{Core, Strategy};
 use crate::engine::settings::{Candidates, Settings};
-use crate::engine::store::{Node, NodeId, Status};
+use crate::engine::strategy::{Core, Strategy};
 
 use super::backtracking::drop_rows;
 
@@ -66,7 +66,7 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
         let next = if self.written == 0 {
             core.problem.first_candidate(self.mode)
         } else {
-            let held = &core.store.node(0).state;
+            let held = &core.notebook.node(0).state;
             core.problem.next_candidate(self.mode, held)
         };
         let Some(candidate) = next else {
@@ -107,7 +107,7 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
                 self.mode
             ));
         }
-        if core.problem.is_goal(&core.store.node(id).state) {
+        if core.problem.is_goal(&core.notebook.node(id).state) {
             core.counts.solutions += 1;
             event.note = Some(format!(
                 "candidate {}{} is a solution",

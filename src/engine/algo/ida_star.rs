@@ -16,16 +16,16 @@
 use super::backtracking::{Bound, Cutoff, DepthFirst, drop_rows};
 use crate::engine::cost::Cost;
 use crate::engine::event::{Outcome, Pick, StepEvent};
+use crate::engine::notebook::{Node, NodeId};
 use crate::engine::problem::Problem;
-use crate::engine::search::{Core, Strategy};
 use crate::engine::settings::Settings;
-use crate::engine::store::{Node, NodeId};
+use crate::engine::strategy::{Core, Strategy};
 
 /// Which quantity the threshold bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Deepen {
-    /// f = g + h (IDA*).
-    F,
+    /// The estimated cost of a route through the row, f = g + h (IDA*).
+    EstimatedCost,
     /// Depth (IDDFS).
     Depth,
 }
@@ -53,7 +53,7 @@ impl Deepening {
 
     fn bound(&self, threshold: Cost) -> Bound {
         match self.deepen {
-            Deepen::F => Bound::F(threshold),
+            Deepen::EstimatedCost => Bound::EstimatedCost(threshold),
             Deepen::Depth => Bound::Depth(
                 u32::try_from(threshold.raw() / Cost::ONE.raw()).expect("depths fit in u32"),
             ),
@@ -62,7 +62,7 @@ impl Deepening {
 
     fn threshold(&self) -> Cost {
         match self.search.bound() {
-            Bound::F(f) => f,
+            Bound::EstimatedCost(f) => f,
             Bound::Depth(d) => Cost::units(i64::from(d)),
             Bound::None => Cost::ZERO,
         }
@@ -70,7 +70,7 @@ impl Deepening {
 
     fn what(&self) -> &'static str {
         match self.deepen {
-            Deepen::F => "f",
+            Deepen::EstimatedCost => "f",
             Deepen::Depth => "depth",
         }
     }
@@ -129,14 +129,14 @@ impl<P: Problem> Strategy<P> for Deepening {
         if self.iteration == 0 {
             self.iteration = 1;
             let first = match self.deepen {
-                Deepen::F => core.estimate(&core.problem.start()),
+                Deepen::EstimatedCost => core.estimate(&core.problem.start()),
                 Deepen::Depth => Cost::ZERO,
             };
             self.search = DepthFirst::new(&self.settings, self.bound(first));
             note = Some(format!(
                 "iteration 1: threshold {} {first}{}",
                 self.what(),
-                if self.deepen == Deepen::F {
+                if self.deepen == Deepen::EstimatedCost {
                     " = h of the start"
                 } else {
                     ""
@@ -172,7 +172,7 @@ impl<P: Problem> Strategy<P> for Deepening {
 
     fn status(&self) -> Option<String> {
         let name = match self.deepen {
-            Deepen::F => "IDA*",
+            Deepen::EstimatedCost => "IDA*",
             Deepen::Depth => "iterative deepening",
         };
         (self.iteration > 0).then(|| {

@@ -8,7 +8,7 @@
 
 use super::layout::{Forest, Layout, lay_out};
 use super::{StubReason, Tree};
-use crate::engine::store::NodeId;
+use crate::engine::notebook::NodeId;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 /// One thing drawn at a layout place.

@@ -4,6 +4,7 @@
 use super::shape::{EdgeKind, Item, Shape, ShapeOptions};
 use super::*;
 use crate::engine::event::StepEvent;
+use crate::engine::session::Session;
 use crate::engine::settings::Algorithm;
 use crate::scenario::{Scenario, SearchSpec};
 use std::path::Path;
@@ -21,7 +22,7 @@ fn session(name: &str, algorithm: Option<Algorithm>) -> Box<dyn Session> {
 /// Steps `n` times and keeps every event.
 fn step(s: &mut dyn Session, n: usize) -> Vec<StepEvent> {
     (0..n)
-        .map_while(|_| (s.outcome().is_none()).then(|| s.step().clone()))
+        .map_while(|_| (s.view().outcome().is_none()).then(|| s.step().clone()))
         .collect()
 }
 
@@ -43,8 +44,10 @@ fn a_cheaper_route_shows_the_new_parent_and_the_old_edge() {
     let scenario = Scenario::parse(DETOUR, "detour.ron", Path::new(".")).unwrap();
     let mut s = scenario.session(&SearchSpec::default()).unwrap();
     let mut seen = Vec::new();
-    while s.outcome().is_none() {
-        let before: Vec<_> = (0..s.rows() as NodeId).map(|i| s.row(i).parent).collect();
+    while s.view().outcome().is_none() {
+        let before: Vec<_> = (0..s.view().rows() as NodeId)
+            .map(|i| s.view().row(i).parent)
+            .collect();
         let event = s.step().clone();
         let pick = event.pick.as_ref().map(|p| p.id);
         for x in &event.successors {
@@ -55,7 +58,7 @@ fn a_cheaper_route_shows_the_new_parent_and_the_old_edge() {
         }
     }
     assert!(!seen.is_empty(), "the detour improves B");
-    let tree = Tree::of(s.as_ref());
+    let tree = Tree::of(s.view());
     for &(old, id, new, step) in &seen {
         assert!(tree.old_edges.contains(&OldEdge {
             from: old,
@@ -63,10 +66,12 @@ fn a_cheaper_route_shows_the_new_parent_and_the_old_edge() {
             step
         }));
         assert_eq!(tree.nodes[id as usize].parent, Some(new));
-        assert_eq!(s.row(id).parent, Some(new));
+        assert_eq!(s.view().row(id).parent, Some(new));
     }
     // The shape draws the old edge dashed, besides the tree edge to the new parent.
-    let shape = Shape::of(&tree, &ShapeOptions::default(), &|id| s.state_text(id));
+    let shape = Shape::of(&tree, &ShapeOptions::default(), &|id| {
+        s.view().state_text(id)
+    });
     let (old, id, new, _) = seen[0];
     let place = |r| shape.visible(r).unwrap();
     assert!(
@@ -81,11 +86,11 @@ fn a_cheaper_route_shows_the_new_parent_and_the_old_edge() {
 fn marks_and_stubs_follow_the_rows_and_the_fates() {
     let mut s = session("seed_542703816.ron", Some(Algorithm::AStar));
     let events = step(s.as_mut(), 12);
-    let tree = Tree::of(s.as_ref());
-    assert_eq!(tree.nodes.len(), s.rows());
-    let next = s.next_pick().map(|p| p.id);
+    let tree = Tree::of(s.view());
+    assert_eq!(tree.nodes.len(), s.view().rows());
+    let next = s.view().next_pick().map(|p| p.id);
     for node in &tree.nodes {
-        let row = s.row(node.row);
+        let row = s.view().row(node.row);
         assert_eq!((node.parent, node.g, node.f), (row.parent, row.g, row.f));
         let picked = events
             .iter()
@@ -126,7 +131,7 @@ fn marks_and_stubs_follow_the_rows_and_the_fates() {
 fn pruned_squares_are_stubs_and_backtracking_drops_finished_rows() {
     let mut s = session("queens_4.ron", None);
     let events = step(s.as_mut(), 3);
-    let tree = Tree::of(s.as_ref());
+    let tree = Tree::of(s.view());
     let last = events.last().unwrap();
     let pick = last.pick.as_ref().unwrap().id;
     let pruned = last
@@ -141,7 +146,7 @@ fn pruned_squares_are_stubs_and_backtracking_drops_finished_rows() {
         .filter(|st| st.parent == pick && st.reason == StubReason::Pruned)
         .count();
     assert_eq!(stubs, pruned);
-    assert_eq!(tree.nodes.len(), s.rows());
+    assert_eq!(tree.nodes.len(), s.view().rows());
     assert_eq!(tree.iteration, None);
 }
 
@@ -149,7 +154,7 @@ fn pruned_squares_are_stubs_and_backtracking_drops_finished_rows() {
 fn ida_star_shows_the_current_iteration_and_its_cut_offs() {
     let mut s = session("one_move_123456708.ron", Some(Algorithm::IdaStar));
     let mut cut = None;
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         let event = s.step().clone();
         if event.note.as_deref().is_some_and(|n| n.contains("cut off")) {
             cut = Some((event.pick.unwrap().id, event.step));
@@ -157,9 +162,9 @@ fn ida_star_shows_the_current_iteration_and_its_cut_offs() {
         }
     }
     let (id, _) = cut.expect("an f over the threshold is cut off");
-    let tree = Tree::of(s.as_ref());
+    let tree = Tree::of(s.view());
     assert_eq!(tree.nodes[id as usize].mark, Mark::CutOff);
-    let status = s.strategy_status().unwrap();
+    let status = s.view().strategy_status().unwrap();
     let iteration = tree.iteration.unwrap();
     assert!(
         status.contains(&format!("iteration {iteration},")),
@@ -172,14 +177,14 @@ fn ida_star_shows_the_current_iteration_and_its_cut_offs() {
 fn iddfs_restarts_the_tree_each_iteration() {
     let mut s = session("queens_4.ron", Some(Algorithm::Iddfs));
     let mut iterations = 0;
-    while s.outcome().is_none() {
+    while s.view().outcome().is_none() {
         let event = s.step().clone();
         if event.note.is_some_and(|n| n.starts_with("iteration")) {
             iterations += 1;
         }
-        let tree = Tree::of(s.as_ref());
+        let tree = Tree::of(s.view());
         assert_eq!(tree.iteration, Some(iterations));
-        assert_eq!(tree.nodes.len(), s.rows());
+        assert_eq!(tree.nodes.len(), s.view().rows());
         // Only the start is a root: the rows of old iterations are gone.
         let roots = tree.nodes.iter().filter(|n| n.parent.is_none()).count();
         assert_eq!(roots, 1);
@@ -192,10 +197,15 @@ fn folding_merges_rows_with_the_same_state_and_collapsing_hides_a_subtree() {
     // Depth-first search on a map stores a city again on another branch.
     let mut s = session("romania.ron", Some(Algorithm::Backtracking));
     step(s.as_mut(), 8);
-    let tree = Tree::of(s.as_ref());
-    let texts: Vec<String> = (0..s.rows() as NodeId).map(|i| s.state_text(i)).collect();
+    let tree = Tree::of(s.view());
+    let texts: Vec<String> = (0..s.view().rows() as NodeId)
+        .map(|i| s.view().state_text(i))
+        .collect();
     let distinct: std::collections::BTreeSet<_> = texts.iter().collect();
-    assert!(distinct.len() < s.rows(), "some state is stored twice");
+    assert!(
+        distinct.len() < s.view().rows(),
+        "some state is stored twice"
+    );
     let state_of = |id: NodeId| texts[id as usize].clone();
     let fold = ShapeOptions {
         fold: true,
@@ -211,12 +221,12 @@ fn folding_merges_rows_with_the_same_state_and_collapsing_hides_a_subtree() {
     };
     assert_eq!(rows(&folded), distinct.len());
     let plain = Shape::of(&tree, &ShapeOptions::default(), &state_of);
-    assert_eq!(rows(&plain), s.rows());
+    assert_eq!(rows(&plain), s.view().rows());
     let collapse = ShapeOptions {
         collapsed: [0].into(),
         ..ShapeOptions::default()
     };
     let closed = Shape::of(&tree, &collapse, &state_of);
     assert_eq!(closed.items, vec![Item::Row(0)]);
-    assert_eq!(closed.hidden[&0], s.rows() - 1);
+    assert_eq!(closed.hidden[&0], s.view().rows() - 1);
 }

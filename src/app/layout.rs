@@ -1,0 +1,197 @@
+//! Where every panel sits in the window, and what they show brought up to date once per frame
+//! before they are drawn. Sized for a projector: the status line at the bottom, the runs table
+//! above it, the board on the left, the plot and step log on the right, the tables between.
+
+use crate::app::command::Command;
+use crate::app::panels::{board, lesson, pick, plot, status, steplog, tables, toolbar, tree};
+use crate::app::{FrontierApp, window_title};
+use crate::engine::notebook::Status;
+use crate::scenario::ProblemSpec;
+use eframe::egui::{self, CentralPanel, Color32, Panel, RichText, ScrollArea, Ui};
+
+impl FrontierApp {
+    /// Brings what the panels show up to the search's current step: the plot and the selection
+    /// after going back in time, a map's marks, the sorted tables, the lesson, the title.
+    pub(super) fn catch_up(&mut self, ui: &Ui, now: f64) {
+        let steps = self.timeline.steps();
+        self.history.forget_after(steps);
+        let rows = self.timeline.view().rows();
+        self.selected = self.selected.filter(|&id| (id as usize) < rows);
+        if matches!(self.scenario.problem, ProblemSpec::Graph { .. }) {
+            self.place_marks.refresh(self.timeline.view());
+        }
+        if self.refresh_tables(now) {
+            ui.ctx().request_repaint();
+        }
+        self.lesson
+            .refresh(&self.scenario, self.timeline.view(), self.generation);
+        let title = window_title(&self.scenario);
+        if title != self.shown_title {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
+        }
+    }
+
+    /// Brings the tables and the pick words up to date. The two lists take turns, so one frame
+    /// pays for one at most; returns whether the closed list is still waiting for its turn.
+    fn refresh_tables(&mut self, now: f64) -> bool {
+        let running = self.playback.is_running();
+        let view = self.timeline.view();
+        let open_worked =
+            self.open_ids
+                .refresh(view, Status::Open, self.layout.open_sort, now, running);
+        self.pick_text
+            .refresh(view, self.open_ids.ids(), self.open_ids.stamp());
+        if open_worked && self.closed_ids.stamp().is_some() {
+            return self.closed_ids.stamp() != self.open_ids.stamp();
+        }
+        self.closed_ids
+            .refresh(view, Status::Closed, self.layout.closed_sort, now, running);
+        false
+    }
+
+    /// Draws every panel; returns the commands their widgets gave.
+    pub(super) fn panels(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        Panel::top("toolbar").show(ui, |ui| {
+            let input = toolbar::ToolbarInput {
+                session: self.timeline.view(),
+                mode: self.playback.mode(),
+                speed: self.playback.speed(),
+                queens: matches!(self.scenario.problem, ProblemSpec::NQueens { .. }),
+            };
+            commands.extend(toolbar::show(ui, &input, &mut self.layout));
+        });
+        Panel::top("travel").show(ui, |ui| commands.extend(self.travel_bar(ui)));
+        // The side panels take at most a third of the width each, so the tables keep their
+        // columns at 1024 wide.
+        let width = ui.available_width();
+        let side = (width * 0.27).clamp(240.0, 330.0);
+        Panel::top("lesson").show(ui, |ui| {
+            commands.extend(lesson::show(ui, &mut self.lesson, &self.scenario));
+        });
+        Panel::bottom("status").show(ui, |ui| {
+            status::show(ui, self.timeline.view(), self.layout.zoom);
+            lesson::status_line(ui, &self.lesson);
+        });
+        // The runs table's room is kept from the start, so a new run does not move the tables.
+        let margins = 2.0 * f32::from(egui::Frame::side_top_panel(ui.style()).inner_margin.top);
+        Panel::bottom("runs")
+            .resizable(true)
+            .min_size(status::runs_height(ui) + margins)
+            .show(ui, |ui| status::show_comparison(ui, &self.comparison));
+        Panel::left("board")
+            .resizable(true)
+            .default_size(side)
+            .max_size(width / 3.0)
+            .show(ui, |ui| {
+                ScrollArea::vertical()
+                    .id_salt("board_scroll")
+                    .show(ui, |ui| commands.extend(self.board_side(ui)));
+            });
+        Panel::right("plot")
+            .resizable(true)
+            .default_size((width * 0.27).clamp(240.0, 430.0))
+            .max_size(width / 3.0)
+            .show(ui, |ui| {
+                Panel::bottom("step_log")
+                    .resizable(true)
+                    .default_size(280.0)
+                    .show(ui, |ui| steplog::show(ui, &mut self.log));
+                CentralPanel::default().show(ui, |ui| {
+                    commands.extend(plot::show(ui, &self.history, self.timeline.view()));
+                });
+            });
+        CentralPanel::default().show(ui, |ui| {
+            if let Some(error) = &self.error {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(error).color(Color32::from_rgb(0xff, 0x70, 0x60)));
+                    if ui.button("Dismiss").clicked() {
+                        commands.push(Command::DismissError);
+                    }
+                });
+                ui.separator();
+            }
+            self.tree.tabs(ui, ui.max_rect().right_top());
+            if self.tree.chosen() {
+                let input = tree::TreeInput {
+                    search: self.timeline.view(),
+                    selected: self.selected,
+                    generation: self.generation,
+                };
+                commands.extend(self.tree.show(ui, &input));
+            } else {
+                commands.extend(self.tables(ui));
+            }
+        });
+        let ctx = ui.ctx().clone();
+        self.travel_windows(&ctx);
+        commands
+    }
+
+    /// The left panel: the board, the pick and why, then the quiz and the goal's route.
+    fn board_side(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = board::show(
+            ui,
+            &board::BoardPanel {
+                view: self.timeline.view(),
+                selected: self.selected,
+                marks: &self.place_marks,
+                generation: self.generation,
+                title: &self.scenario.title,
+            },
+        );
+        ui.separator();
+        if !self.travel.quiz_on() {
+            pick::show(ui, &self.pick_text, self.timeline.view(), self.fine);
+        }
+        commands.extend(self.travel_side(ui));
+        commands
+    }
+
+    /// The open list above, the closed list below.
+    fn tables(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let view = self.timeline.view();
+        let pick = view.next_pick();
+        let quiz = self.travel.quiz_on();
+        let half = (ui.available_height() / 2.0).max(120.0);
+        Panel::top("open_table")
+            .resizable(true)
+            .default_size(half)
+            .show(ui, |ui| {
+                let table = tables::TableView {
+                    name: "open",
+                    title: format!(
+                        "Open list ({}) — {}",
+                        view.counts().open,
+                        view.settings().algorithm.priority_formula()
+                    ),
+                    status: Status::Open,
+                    session: view,
+                    ids: self.open_ids.ids(),
+                    pick: pick.as_ref().filter(|_| !quiz),
+                    selected: self.selected,
+                    sort_locked: quiz,
+                    warnings: self.lesson.marked_rows(),
+                };
+                commands.extend(tables::show(ui, &table, &mut self.layout.open_sort));
+            });
+        CentralPanel::default().show(ui, |ui| {
+            let table = tables::TableView {
+                name: "closed",
+                title: format!("Closed list ({})", view.counts().closed),
+                status: Status::Closed,
+                session: view,
+                ids: self.closed_ids.ids(),
+                pick: None,
+                selected: self.selected,
+                sort_locked: false,
+                warnings: self.lesson.marked_rows(),
+            };
+            commands.extend(tables::show(ui, &table, &mut self.layout.closed_sort));
+        });
+        commands
+    }
+}

@@ -1,0 +1,150 @@
+//! The tables' columns: which ones each list shows, their headers, widths, sorts and the
+//! words their header tooltips say.
+
+use super::sort::SortColumn;
+use super::sorted::is_best_first;
+use crate::engine::notebook::Status;
+use crate::engine::view::SearchView;
+use egui_extras::Column;
+
+/// One column of a table: its header, sort, width and what it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Col {
+    Id,
+    State,
+    G,
+    H,
+    F,
+    Tie,
+    Depth,
+    Parent,
+    Reopened,
+}
+
+/// The open list's columns: what a lesson points at (g, h, f and the ties) comes first, so a
+/// narrow window scrolls away only the rest.
+const OPEN_COLUMNS: [Col; 9] = [
+    Col::Id,
+    Col::State,
+    Col::G,
+    Col::H,
+    Col::F,
+    Col::Tie,
+    Col::Depth,
+    Col::Parent,
+    Col::Reopened,
+];
+
+/// The closed list's columns (no ties: closed rows are not picked).
+const CLOSED_COLUMNS: [Col; 8] = [
+    Col::Id,
+    Col::State,
+    Col::G,
+    Col::H,
+    Col::F,
+    Col::Depth,
+    Col::Parent,
+    Col::Reopened,
+];
+
+impl Col {
+    pub(super) fn label(self) -> &'static str {
+        match self {
+            Col::Id => "#",
+            Col::State => "state",
+            Col::G => "g",
+            Col::H => "h",
+            Col::F => "f",
+            Col::Tie => "tie",
+            Col::Depth => "depth",
+            Col::Parent => "parent",
+            Col::Reopened => "reopened",
+        }
+    }
+
+    pub(super) fn sort(self) -> Option<SortColumn> {
+        match self {
+            Col::Id => Some(SortColumn::Id),
+            Col::G => Some(SortColumn::G),
+            Col::H => Some(SortColumn::H),
+            Col::F => Some(SortColumn::F),
+            Col::Depth => Some(SortColumn::Depth),
+            Col::Parent => Some(SortColumn::Parent),
+            Col::Reopened => Some(SortColumn::Reopened),
+            Col::State | Col::Tie => None,
+        }
+    }
+
+    /// The state column takes what is left and gives it up first (down to a short stub, and
+    /// not resized by hand, so it always yields); the others keep their width, and a window
+    /// too narrow for them scrolls sideways.
+    pub(super) fn width(self) -> Column {
+        match self {
+            Col::State => Column::remainder()
+                .at_least(64.0)
+                .clip(true)
+                .resizable(false),
+            Col::Id | Col::Tie | Col::Parent => Column::initial(56.0).at_least(36.0),
+            Col::G | Col::H | Col::F | Col::Depth => Column::initial(46.0).at_least(28.0),
+            Col::Reopened => Column::initial(66.0).at_least(36.0),
+        }
+    }
+
+    /// What the column counts, in words, for its header's tooltip.
+    pub(super) fn tip(self, session: &dyn SearchView) -> String {
+        let s = session.settings();
+        match self {
+            Col::Id => "#: the row's number. States are numbered in the order they were stored \
+                        (#0 is the start); ▶ marks the state picked next."
+                .into(),
+            Col::State => "state: the state itself, written in one line.".into(),
+            Col::G => "g: the cost of the cheapest route found so far from the start to this \
+                       state."
+                .into(),
+            Col::H => format!(
+                "h: the estimate ({}) of the cost still to go from this state to the goal.",
+                s.heuristic
+            ),
+            Col::F if is_best_first(session) => format!(
+                "f: the number the open list is ordered by, {} for {}; the lowest f is picked \
+                 next.",
+                s.algorithm.priority_formula(),
+                s.algorithm
+            ),
+            Col::F => format!(
+                "f: {} for {}, shown for comparison; {} picks the top of its stack, not by f.",
+                s.algorithm.priority_formula(),
+                s.algorithm,
+                s.algorithm
+            ),
+            Col::Tie => format!(
+                "tie: rows tied with the next pick (▶). \"= f\": the same f; \"= f, h\": the \
+                 same h too. The tie-break rule ({}) decides between them.",
+                s.tie_break_words()
+            ),
+            Col::Depth => "depth: how many moves this state is from the start.".into(),
+            Col::Parent => "parent: the row this state was reached from (click it to select \
+                            it)."
+                .into(),
+            Col::Reopened => "reopened: how many times this state was closed and then opened \
+                              again because a cheaper route to it was found."
+                .into(),
+        }
+    }
+}
+
+/// The name of a table's own order: pick order for the open list, storing order for the
+/// closed list.
+pub(super) fn own_order_name(status: Status) -> &'static str {
+    match status {
+        Status::Open => "Pick order",
+        Status::Closed => "Storing order",
+    }
+}
+
+pub(super) fn columns_of(status: Status) -> &'static [Col] {
+    match status {
+        Status::Open => &OPEN_COLUMNS,
+        Status::Closed => &CLOSED_COLUMNS,
+    }
+}

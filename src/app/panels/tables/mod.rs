@@ -1,0 +1,20 @@
+//! The open and closed tables: virtualized rows over a cached, sorted list of ids.
+//!
+//! Sorting a million rows takes tens of milliseconds, so the sorted ids are cached and rebuilt
+//! only when the step count or the sort changes, and while running at most a few times a second.
+//! Drawing touches only the rows on screen.
+//!
+//! One job a file: [`sort`] (what a header click asks for), [`sorted`] (the cached order of
+//! the ids), [`columns`] (each column's header, width and words) and [`table`] (the widget).
+
+mod columns;
+mod sort;
+mod sorted;
+mod table;
+
+pub use sort::{Sort, SortColumn};
+pub use sorted::{SortedIds, sorted_ids};
+pub use table::{TableView, show};
+
+#[cfg(test)]
+mod tests;

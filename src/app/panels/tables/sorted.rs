@@ -1,0 +1,299 @@
+//! The ids of one table in its sort order, cached: rebuilt when the sort changes, updated
+//! from the search's log when only a few rows moved.
+
+use super::sort::{Sort, sort_key};
+use crate::engine::event::Fate;
+use crate::engine::frontier::OpenKey;
+use crate::engine::notebook::{NodeId, Status};
+use crate::engine::view::Row;
+use crate::engine::view::SearchView;
+use std::time::Instant;
+
+/// Longest a stale sorted list may be shown while running, in seconds.
+const REFRESH_WHILE_RUNNING: f64 = 0.3;
+
+/// A row's place in a sorted list: smaller comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    /// A column value (negated when descending), then the row's own order.
+    Value(i64, Rank),
+    /// The row's own order alone.
+    Own(Rank),
+}
+
+/// A row's rank in its table's own order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    /// The best-first open list's key, which is its pick order (it ends in the storing rank).
+    Pick(OpenKey),
+    /// The place in an open list only the session can order (a stack, an iterative-deepening
+    /// path).
+    Listed(u32),
+    /// Storing order (closed rows).
+    Stored(NodeId),
+}
+
+/// Where a row's own rank comes from.
+enum Ranks {
+    Pick,
+    /// Each id's place in [`SearchView::open_order`] (`u32::MAX` for rows not on it).
+    Listed(Vec<u32>),
+    Stored,
+}
+
+/// Places rows for one table and sort.
+struct Placer<'a> {
+    session: &'a dyn SearchView,
+    sort: Sort,
+    ranks: Ranks,
+}
+
+impl Placer<'_> {
+    /// How rows of `status` are placed under `sort`. `None`: the open list in pick order of a
+    /// search that only the session can order, which is copied from [`SearchView::open_order`].
+    fn new(session: &dyn SearchView, status: Status, sort: Sort) -> Option<Placer<'_>> {
+        let ranks = match status {
+            Status::Closed => Ranks::Stored,
+            Status::Open if is_best_first(session) => Ranks::Pick,
+            Status::Open if sort.is_own_order() => return None,
+            Status::Open => {
+                let mut places = vec![u32::MAX; session.rows()];
+                for (place, id) in session.open_order().into_iter().enumerate() {
+                    places[id as usize] = u32::try_from(place).expect("places fit in u32");
+                }
+                Ranks::Listed(places)
+            }
+        };
+        Some(Placer {
+            session,
+            sort,
+            ranks,
+        })
+    }
+
+    fn place(&self, row: &Row) -> Place {
+        let rank = match &self.ranks {
+            Ranks::Pick => self
+                .session
+                .open_key(row.id)
+                .map_or(Rank::Stored(row.id), Rank::Pick),
+            Ranks::Listed(places) => Rank::Listed(places[row.id as usize]),
+            Ranks::Stored => Rank::Stored(row.id),
+        };
+        if self.sort.is_own_order() {
+            return Place::Own(rank);
+        }
+        let value = sort_key(row, self.sort.column);
+        Place::Value(if self.sort.descending { -value } else { value }, rank)
+    }
+}
+
+/// Whether rows change only as the log records and the open order is a sort by
+/// [`SearchView::open_key`] (the best-first algorithms).
+pub(super) fn is_best_first(session: &dyn SearchView) -> bool {
+    session.rows() > 0 && session.open_key(0).is_some()
+}
+
+/// The ids of the rows with `status`, in `sort` order.
+#[must_use]
+pub fn sorted_ids(session: &dyn SearchView, status: Status, sort: Sort) -> Vec<NodeId> {
+    let mut list = SortedIds::default();
+    list.rebuild(
+        session,
+        status,
+        (session.steps(), session.rows(), sort),
+        0.0,
+    );
+    list.ids
+}
+
+/// A sorted id list and what it was built for. After a few steps it is updated from the
+/// search's log (only the rows those steps touched move), not rebuilt.
+#[derive(Debug, Default)]
+pub struct SortedIds {
+    ids: Vec<NodeId>,
+    /// The place of each id, when the order is known row by row (empty otherwise).
+    places: Vec<Place>,
+    built_for: Option<(u64, usize, Sort)>,
+    built_at: f64,
+    /// Seconds the last rebuild or update took.
+    cost: f64,
+}
+
+impl SortedIds {
+    /// The ids in table order, as of the last refresh.
+    #[must_use]
+    pub fn ids(&self) -> &[NodeId] {
+        &self.ids
+    }
+
+    /// The step and row count the list is up to date with.
+    #[must_use]
+    pub fn stamp(&self) -> Option<(u64, usize)> {
+        self.built_for.map(|(steps, rows, _)| (steps, rows))
+    }
+
+    /// Forgets the list (a new search).
+    pub fn clear(&mut self) {
+        *self = SortedIds::default();
+    }
+
+    /// Brings the list up to date if the search or the sort moved on; while `running`, at most
+    /// every [`REFRESH_WHILE_RUNNING`] seconds of `now`, and never spending more than a tenth
+    /// of the time on it. Returns whether it did any work.
+    pub fn refresh(
+        &mut self,
+        session: &dyn SearchView,
+        status: Status,
+        sort: Sort,
+        now: f64,
+        running: bool,
+    ) -> bool {
+        let wanted = (session.steps(), session.rows(), sort);
+        let started = Instant::now();
+        match self.built_for {
+            Some(built) if built.2 == sort => {
+                let moved = built.0 != wanted.0 || built.1 != wanted.1;
+                // Rows gone (a step back in time) make the list unusable at once.
+                let shrank = wanted.0 < built.0 || wanted.1 < built.1;
+                let wait = REFRESH_WHILE_RUNNING.max(10.0 * self.cost);
+                if !moved || (running && !shrank && now - self.built_at < wait) {
+                    return false;
+                }
+                if !self.update(session, status, built.0) {
+                    self.rebuild(session, status, wanted, now);
+                }
+                self.built_for = Some(wanted);
+                self.built_at = now;
+            }
+            _ => self.rebuild(session, status, wanted, now),
+        }
+        self.cost = started.elapsed().as_secs_f64();
+        true
+    }
+
+    fn rebuild(
+        &mut self,
+        session: &dyn SearchView,
+        status: Status,
+        wanted: (u64, usize, Sort),
+        now: f64,
+    ) {
+        self.places.clear();
+        self.ids = match Placer::new(session, status, wanted.2) {
+            None => session.open_order(),
+            Some(placer) => {
+                let rows = NodeId::try_from(session.rows()).expect("ids fit in u32");
+                let mut keyed: Vec<(Place, NodeId)> = (0..rows)
+                    .filter_map(|id| {
+                        let row = session.row(id);
+                        (row.status == status).then(|| (placer.place(&row), id))
+                    })
+                    .collect();
+                keyed.sort_unstable();
+                self.places = keyed.iter().map(|&(p, _)| p).collect();
+                keyed.into_iter().map(|(_, id)| id).collect()
+            }
+        };
+        self.built_for = Some(wanted);
+        self.built_at = now;
+    }
+
+    /// Moves only the rows touched since step `from` (picked, stored, improved or reopened, as
+    /// the log records them). Returns `false` when a rebuild is needed instead: the order is
+    /// not known row by row, the log does not reach back, or too much changed.
+    fn update(&mut self, session: &dyn SearchView, status: Status, from: u64) -> bool {
+        let Some(sort) = self.built_for.map(|b| b.2) else {
+            return false;
+        };
+        if !is_best_first(session) {
+            return false;
+        }
+        let Some(placer) = Placer::new(session, status, sort) else {
+            return false;
+        };
+        let log = session.step_record();
+        let to = session.steps();
+        let (Ok(from), Ok(to)) = (usize::try_from(from), usize::try_from(to)) else {
+            return false;
+        };
+        if log.len() != to || from > to || self.places.len() != self.ids.len() {
+            return false;
+        }
+        let mut touched: Vec<NodeId> = Vec::new();
+        for step in from..to {
+            touched.extend(log.pick(step));
+            touched.extend(
+                log.successors(step)
+                    .filter(|r| matches!(r.fate, Fate::StoredNew | Fate::Improved | Fate::Reopened))
+                    .map(|r| r.target),
+            );
+            if touched.len() > self.ids.len() / 4 + 1024 {
+                return false;
+            }
+        }
+        let mut is_touched = vec![false; session.rows()];
+        for &id in &touched {
+            is_touched[id as usize] = true;
+        }
+        let mut added: Vec<(Place, NodeId)> = Vec::new();
+        for (id, flag) in is_touched.iter().enumerate() {
+            if *flag {
+                let row = session.row(NodeId::try_from(id).expect("ids fit in u32"));
+                if row.status == status {
+                    added.push((placer.place(&row), row.id));
+                }
+            }
+        }
+        added.sort_unstable();
+        self.remove_touched(&is_touched);
+        self.merge_in(&added);
+        // A guard against a strategy that changes rows the log does not show.
+        let counts = session.counts();
+        let expected = match status {
+            Status::Open => counts.open,
+            Status::Closed => counts.closed,
+        };
+        self.ids.len() as u64 == expected
+    }
+
+    /// Drops the touched rows, in place.
+    fn remove_touched(&mut self, is_touched: &[bool]) {
+        let mut kept = 0;
+        for i in 0..self.ids.len() {
+            if !is_touched[self.ids[i] as usize] {
+                self.ids[kept] = self.ids[i];
+                self.places[kept] = self.places[i];
+                kept += 1;
+            }
+        }
+        self.ids.truncate(kept);
+        self.places.truncate(kept);
+    }
+
+    /// Merges sorted `added` rows in, in place, from the back.
+    fn merge_in(&mut self, added: &[(Place, NodeId)]) {
+        let old = self.ids.len();
+        let Some(&(last_place, last_id)) = added.last() else {
+            return;
+        };
+        self.ids.resize(old + added.len(), last_id);
+        self.places.resize(old + added.len(), last_place);
+        let (mut i, mut j) = (old, added.len());
+        for k in (0..self.ids.len()).rev() {
+            let take_old =
+                i > 0 && (j == 0 || (self.places[i - 1], self.ids[i - 1]) > added[j - 1]);
+            if take_old {
+                i -= 1;
+                self.ids[k] = self.ids[i];
+                self.places[k] = self.places[i];
+            } else {
+                j -= 1;
+                (self.places[k], self.ids[k]) = added[j];
+            }
+            if j == 0 {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! The table widget: the title line, the sort buttons in the headers and the virtualized rows,
+//! the next pick highlighted and the rows tied with it marked.
+
+use super::columns::{Col, columns_of, own_order_name};
+use super::sort::Sort;
+use crate::app::boards::palette::{PICK, TIE};
+use crate::app::command::Command;
+use crate::app::panels::pick::tie_marks;
+use crate::app::words::WARN_MARK;
+use crate::engine::event::Pick;
+use crate::engine::notebook::{NodeId, Status};
+use crate::engine::view::Row;
+use crate::engine::view::SearchView;
+use eframe::egui;
+use egui::{Color32, RichText, ScrollArea, Sense, Ui};
+use egui_extras::TableBuilder;
+
+/// What a table needs besides its rows.
+pub struct TableView<'a> {
+    /// Salt for widget ids (two tables share one window).
+    pub name: &'static str,
+    /// The line above the table ("Open list (12) — f = g + h").
+    pub title: String,
+    /// Which list the table shows (the open list has the tie column and pick order).
+    pub status: Status,
+    /// Where the rows' values come from.
+    pub session: &'a dyn SearchView,
+    /// The rows, in table order.
+    pub ids: &'a [NodeId],
+    /// The next pick, highlighted in every sort order; rows tied with it are marked.
+    pub pick: Option<&'a Pick>,
+    /// The selected row, highlighted.
+    pub selected: Option<NodeId>,
+    /// Sorting is off (during the quiz any order but storing order would give the answer away).
+    pub sort_locked: bool,
+    /// Rows whose h broke a promise, with the words: marked in the h column.
+    pub warnings: &'a std::collections::BTreeMap<NodeId, String>,
+}
+
+/// Draws one table under its title line; header clicks and the own-order control change
+/// `sort`, row clicks select.
+pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Command> {
+    let mut command = None;
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    let columns = columns_of(view.status);
+    ui.push_id(view.name, |ui| {
+        title_line(ui, view, sort);
+        // The sideways bar always shows: a table wider than its panel says so, and a bar that
+        // came and went as the columns settled would cost repaints.
+        ScrollArea::horizontal()
+            .id_salt("sideways")
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let mut table = TableBuilder::new(ui)
+                    .id_salt("rows")
+                    .striped(true)
+                    .sense(Sense::click())
+                    .resizable(true)
+                    .auto_shrink([false, false])
+                    .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+                for col in columns {
+                    table = table.column(col.width());
+                }
+                table
+                    .header(row_height, |mut header| {
+                        for &col in columns {
+                            header.col(|ui| header_cell(ui, view, col, sort));
+                        }
+                    })
+                    .body(|body| {
+                        body.rows(row_height, view.ids.len(), |mut table_row| {
+                            let id = view.ids[table_row.index()];
+                            let row = view.session.row(id);
+                            let is_pick = view.pick.is_some_and(|p| p.id == id);
+                            table_row.set_selected(view.selected == Some(id));
+                            for &col in columns {
+                                table_row.col(|ui| {
+                                    if let Some(c) = body_cell(ui, view, col, &row, is_pick) {
+                                        command = Some(c);
+                                    }
+                                });
+                            }
+                            let mut response = table_row.response();
+                            if let Some(words) = view.warnings.get(&id) {
+                                response = response.on_hover_text(words);
+                            }
+                            if response.clicked() {
+                                command = Some(Command::Select(Some(id)));
+                            }
+                        });
+                    });
+            });
+    });
+    command
+}
+
+/// The title, the control back to the table's own order, and the sort in words.
+fn title_line(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(&view.title);
+        let own = own_order_name(view.status);
+        let tip = match view.status {
+            Status::Open => {
+                "List the open states in the order the algorithm will pick them: \
+                             row 1 is the next pick."
+            }
+            Status::Closed => "List the closed states in the order they were stored.",
+        };
+        let button = egui::Button::selectable(sort.is_own_order(), own);
+        if ui
+            .add_enabled(!view.sort_locked, button)
+            .on_hover_text(tip)
+            .on_disabled_hover_text(LOCKED)
+            .clicked()
+        {
+            *sort = Sort::default();
+        }
+        if !sort.is_own_order() {
+            let column = columns_of(view.status)
+                .iter()
+                .find(|c| c.sort() == Some(sort.column))
+                .map_or("#", |c| c.label());
+            let arrow = if sort.descending { "▼" } else { "▲" };
+            ui.weak(format!(
+                "sorted by {column} {arrow}; equal values in {}",
+                own.to_lowercase()
+            ));
+        }
+    });
+}
+
+/// Why sorting is off.
+const LOCKED: &str = "Sorting is off during the quiz: any other order would give the answer away.";
+
+/// A header: a sort button (▲, then ▼, then back to the own order) with what it counts.
+fn header_cell(ui: &mut Ui, view: &TableView<'_>, col: Col, sort: &mut Sort) {
+    let tip = col.tip(view.session);
+    let Some(column) = col.sort() else {
+        ui.strong(col.label()).on_hover_text(tip);
+        return;
+    };
+    let arrow = match (sort.column == column, sort.descending) {
+        (false, _) => "",
+        (true, false) => " ▲",
+        (true, true) => " ▼",
+    };
+    let next = match sort.clicked(column) {
+        after if after.is_own_order() => own_order_name(view.status).to_lowercase(),
+        after if after.descending => "▼".into(),
+        _ => "▲".into(),
+    };
+    let button =
+        egui::Button::new(RichText::new(format!("{}{arrow}", col.label())).strong()).frame(false);
+    if ui
+        .add_enabled(!view.sort_locked, button)
+        .on_hover_text(format!("{tip}\nClick to sort: {next}."))
+        .on_disabled_hover_text(format!("{tip}\n{LOCKED}"))
+        .clicked()
+    {
+        *sort = sort.clicked(column);
+        ui.ctx().request_repaint();
+    }
+}
+
+/// One cell of a row; a click on the parent selects it.
+fn body_cell(
+    ui: &mut Ui,
+    view: &TableView<'_>,
+    col: Col,
+    row: &Row,
+    is_pick: bool,
+) -> Option<Command> {
+    let text = match col {
+        Col::Id if is_pick => format!("▶ {}", row.id),
+        Col::Id => row.id.to_string(),
+        Col::State => view.session.state_text(row.id),
+        Col::G => row.g.to_string(),
+        Col::H => match view.warnings.get(&row.id) {
+            Some(_) => format!("{} {}", WARN_MARK, row.h),
+            None => row.h.to_string(),
+        },
+        Col::F => row.f.to_string(),
+        Col::Depth => row.depth.to_string(),
+        Col::Reopened => row.reopened.to_string(),
+        Col::Tie => {
+            if let Some(pick) = view.pick.filter(|_| !is_pick && row.status == Status::Open) {
+                let marks = tie_marks(pick, row);
+                if !marks.is_empty() {
+                    ui.colored_label(TIE, marks);
+                }
+            }
+            return None;
+        }
+        Col::Parent => {
+            let parent = row.parent?;
+            return ui
+                .link(format!("#{parent}"))
+                .clicked()
+                .then_some(Command::Select(Some(parent)));
+        }
+    };
+    let response = cell(ui, is_pick, text);
+    if col == Col::State {
+        // The column may be narrowed to a stub: the whole state is a hover away.
+        response.on_hover_ui(|ui| {
+            ui.label(view.session.state_text(row.id));
+        });
+    }
+    None
+}
+
+fn cell(ui: &mut Ui, is_pick: bool, text: String) -> egui::Response {
+    if is_pick {
+        ui.label(
+            RichText::new(text)
+                .strong()
+                .color(Color32::WHITE)
+                .background_color(PICK),
+        )
+    } else {
+        ui.label(text)
+    }
+}

@@ -1,0 +1,86 @@
+//! A grid map as text: rows of floor, walls and terrain digits, checked with line and column.
+
+use super::Cell;
+use crate::domains::Malformed;
+
+/// The passable cells and terrain of a map: `0` is blocked, `1..=9` the cost of entering.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GridMap {
+    pub width: usize,
+    pub height: usize,
+    pub cells: Vec<u8>,
+}
+
+impl GridMap {
+    /// Parses rows of map text: `.`, `G` and `S` are floor, `#`, `@`, `O`, `T` and `W` are
+    /// walls (Moving AI's water is treated as a wall), `1`–`9` are floor with that terrain cost.
+    ///
+    /// # Errors
+    /// An empty map, rows of different lengths, or a character that is not a cell, with its
+    /// line and column in `text`.
+    pub fn parse(text: &str) -> Result<GridMap, Malformed> {
+        let rows: Vec<&str> = text
+            .lines()
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .collect();
+        let rows = match rows.iter().rposition(|r| !r.is_empty()) {
+            Some(last) => &rows[..=last],
+            None => return Err(Malformed::at(1, 1, "the map is empty")),
+        };
+        let width = rows[0].chars().count();
+        if width == 0 {
+            return Err(Malformed::at(1, 1, "the map's first row is empty"));
+        }
+        let mut cells = Vec::with_capacity(width.saturating_mul(rows.len()));
+        for (y, row) in rows.iter().enumerate() {
+            let len = row.chars().count();
+            if len != width {
+                return Err(Malformed::at(
+                    y + 1,
+                    len.min(width) + 1,
+                    format!(
+                        "map row {y} has {len} cells but row 0 has {width}: every row must be as wide"
+                    ),
+                ));
+            }
+            for (x, c) in row.chars().enumerate() {
+                cells.push(match c {
+                    '.' | 'G' | 'S' => 1,
+                    '#' | '@' | 'O' | 'T' | 'W' => 0,
+                    '1'..='9' => u8::try_from(c.to_digit(10).unwrap_or(1)).unwrap_or(1),
+                    other => {
+                        return Err(Malformed::at(
+                            y + 1,
+                            x + 1,
+                            format!(
+                                "map cell (x: {x}, y: {y}) is '{other}', which is not a map cell \
+                                 (use . for floor, # @ T for walls, 1-9 for terrain cost)"
+                            ),
+                        ));
+                    }
+                });
+            }
+        }
+        Ok(GridMap {
+            width,
+            height: rows.len(),
+            cells,
+        })
+    }
+
+    /// The index of `cell`, if it is on the map.
+    #[must_use]
+    pub fn index(&self, cell: Cell) -> Option<usize> {
+        (cell.x < self.width && cell.y < self.height).then(|| cell.y * self.width + cell.x)
+    }
+
+    pub(super) fn passable(&self, x: isize, y: isize) -> bool {
+        self.at(x, y).is_some_and(|k| k > 0)
+    }
+
+    /// The terrain at `(x, y)`, `None` off the map.
+    pub(super) fn at(&self, x: isize, y: isize) -> Option<u8> {
+        let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+        (x < self.width && y < self.height).then(|| self.cells[y * self.width + x])
+    }
+}

@@ -1,0 +1,276 @@
+//! Grid pathfinding: a map of floor, walls and terrain costs, 4- or 8-connected.
+//!
+//! Cells are `(x: column, y: row)` with the origin at the top left. A state is the index of the
+//! cell the walker stands on (`y · width + x`), so the notebook holds one `u32` per state. Steps
+//! follow the Moving AI benchmark's rules: a straight step costs 1, a diagonal step √2, and a
+//! diagonal may not cut a blocked corner (both orthogonal neighbours must be passable). Entering
+//! a cell of terrain cost `k` (a digit 1–9 in the map) multiplies the step's cost by `k`.
+//!
+//! Successors come clockwise from north: N, NE, E, SE, S, SW, W, NW (only N, E, S, W when
+//! 4-connected). That fixed order is what first-stored and last-stored tie-breaks see.
+
+mod map;
+
+pub use map::GridMap;
+
+use crate::engine::cost::Cost;
+use crate::engine::problem::{Problem, Refusal, Successor};
+use crate::engine::settings::Heuristic;
+use crate::engine::view::BoardView;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A cell of the map, `(x: column, y: row)`, origin top left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cell {
+    pub x: usize,
+    pub y: usize,
+}
+
+/// Which neighbours a step may reach.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Moves {
+    /// North, east, south, west.
+    Four,
+    /// The four straight steps plus the four diagonals (the Moving AI benchmark's rule, and the
+    /// default so that Moving AI maps give their published lengths).
+    #[default]
+    Eight,
+}
+
+/// The cost of a diagonal step, √2 in exact billionths. Octile estimates use the same constant,
+/// so an estimate and a real route along the same steps agree to the last billionth.
+#[must_use]
+pub fn diagonal() -> Cost {
+    Cost::from_f64(std::f64::consts::SQRT_2)
+}
+
+/// Offsets of the eight directions, clockwise from north.
+const DIRECTIONS: [(isize, isize, &str); 8] = [
+    (0, -1, "north"),
+    (1, -1, "north-east"),
+    (1, 0, "east"),
+    (1, 1, "south-east"),
+    (0, 1, "south"),
+    (-1, 1, "south-west"),
+    (-1, 0, "west"),
+    (-1, -1, "north-west"),
+];
+
+/// One grid pathfinding instance. The map is shared, so copies of a search (keyframes for
+/// stepping back) do not copy a large map.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    map: Arc<GridMap>,
+    /// Why the map itself is unusable, found while parsing (reported by `validate`).
+    defect: Option<Refusal>,
+    start: Cell,
+    goal: Cell,
+    moves: Moves,
+    diagonal: Cost,
+}
+
+/// A step in one of the eight directions, as an index into the clockwise list from north.
+pub type Step = u8;
+
+impl Grid {
+    /// An instance over a parsed map (or the reason the map could not be parsed, which
+    /// [`Problem::validate`] then reports), so that even a refused instance can be shown.
+    #[must_use]
+    pub fn new(map: Result<GridMap, Refusal>, start: Cell, goal: Cell, moves: Moves) -> Grid {
+        let (map, defect) = match map {
+            Ok(map) => (map, None),
+            Err(why) => (GridMap::default(), Some(why)),
+        };
+        Grid {
+            map: Arc::new(map),
+            defect,
+            start,
+            goal,
+            moves,
+            diagonal: diagonal(),
+        }
+    }
+
+    fn cell_of(&self, index: u32) -> (isize, isize) {
+        let i = index as usize;
+        // A refused map is empty (width 0) but is still drawn: its one state sits at (0, 0).
+        let w = self.map.width.max(1);
+        (
+            isize::try_from(i % w).expect("maps fit in isize"),
+            isize::try_from(i / w).expect("maps fit in isize"),
+        )
+    }
+
+    fn index_of(&self, x: isize, y: isize) -> u32 {
+        let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
+        u32::try_from(y * self.map.width + x).expect("maps have fewer than 4 billion cells")
+    }
+
+    fn directions(&self) -> impl Iterator<Item = (usize, &'static (isize, isize, &'static str))> {
+        let step = match self.moves {
+            Moves::Four => 2,
+            Moves::Eight => 1,
+        };
+        DIRECTIONS.iter().enumerate().step_by(step)
+    }
+
+    fn check_cell(&self, what: &str, cell: Cell) -> Result<(), Refusal> {
+        let (w, h) = (self.map.width, self.map.height);
+        match self.map.index(cell) {
+            None => Err(Refusal(format!(
+                "the {what} (x: {}, y: {}) is off the {w}×{h} map",
+                cell.x, cell.y
+            ))),
+            Some(i) if self.map.cells[i] == 0 => Err(Refusal(format!(
+                "the {what} (x: {}, y: {}) is on a wall",
+                cell.x, cell.y
+            ))),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// The distances in columns and rows from `state` to the goal.
+    fn offsets(&self, state: u32) -> (i64, i64) {
+        let (x, y) = self.cell_of(state);
+        let dx = (x.unsigned_abs()).abs_diff(self.goal.x);
+        let dy = (y.unsigned_abs()).abs_diff(self.goal.y);
+        (
+            i64::try_from(dx).expect("small"),
+            i64::try_from(dy).expect("small"),
+        )
+    }
+
+    fn octile(&self, dx: i64, dy: i64) -> Cost {
+        Cost::units(dx.max(dy) - dx.min(dy)) + self.diagonal * dx.min(dy)
+    }
+}
+
+impl Problem for Grid {
+    type State = u32;
+    type Move = Step;
+
+    fn validate(&self) -> Result<(), Refusal> {
+        if let Some(why) = &self.defect {
+            return Err(why.clone());
+        }
+        self.check_cell("start", self.start)?;
+        self.check_cell("goal", self.goal)
+    }
+
+    fn start(&self) -> u32 {
+        self.map
+            .index(self.start)
+            .and_then(|i| u32::try_from(i).ok())
+            .unwrap_or(0)
+    }
+
+    fn is_goal(&self, state: &u32) -> bool {
+        self.map
+            .index(self.goal)
+            .is_some_and(|g| g == *state as usize)
+    }
+
+    fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Step>>) {
+        let (x, y) = self.cell_of(*state);
+        for (d, &(dx, dy, _)) in self.directions() {
+            let (nx, ny) = (x + dx, y + dy);
+            let Some(terrain) = self.map.at(nx, ny).filter(|&k| k > 0) else {
+                continue;
+            };
+            let base = if dx != 0 && dy != 0 {
+                // No corner cutting: both cells beside the diagonal must be open.
+                if !self.map.passable(x + dx, y) || !self.map.passable(x, y + dy) {
+                    continue;
+                }
+                self.diagonal
+            } else {
+                Cost::ONE
+            };
+            out.push(Successor::Child {
+                state: self.index_of(nx, ny),
+                mv: u8::try_from(d).expect("eight directions"),
+                cost: base * i64::from(terrain),
+            });
+        }
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        match self.moves {
+            Moves::Eight => &[
+                Heuristic::Octile,
+                Heuristic::Euclidean,
+                Heuristic::Chebyshev,
+                Heuristic::Manhattan,
+                Heuristic::Zero,
+            ],
+            Moves::Four => &[
+                Heuristic::Manhattan,
+                Heuristic::Octile,
+                Heuristic::Euclidean,
+                Heuristic::Chebyshev,
+                Heuristic::Zero,
+            ],
+        }
+    }
+
+    fn estimate(&self, state: &u32, heuristic: Heuristic) -> Cost {
+        let (dx, dy) = self.offsets(*state);
+        match heuristic {
+            Heuristic::Manhattan => Cost::units(dx + dy),
+            Heuristic::Octile => self.octile(dx, dy),
+            // The straight line is never longer than the octile route; the clamp only absorbs
+            // the rounding of √ to billionths, so the estimate stays admissible to the last digit.
+            #[expect(clippy::cast_precision_loss, reason = "map sizes are far below 2^52")]
+            Heuristic::Euclidean => {
+                Cost::from_f64((dx as f64).hypot(dy as f64)).min(self.octile(dx, dy))
+            }
+            Heuristic::Chebyshev => Cost::units(dx.max(dy)),
+            _ => Cost::ZERO,
+        }
+    }
+
+    /// Manhattan distance overestimates once diagonal steps exist (a diagonal step costs √2 but
+    /// reduces it by 2). Every other estimate here is at most the octile distance, which no
+    /// route beats because every step costs at least its base cost.
+    fn admissible(&self, heuristic: Heuristic) -> bool {
+        !(self.moves == Moves::Eight && heuristic == Heuristic::Manhattan)
+    }
+
+    fn describe_move(&self, from: &u32, mv: Step) -> String {
+        let (x, y) = self.cell_of(*from);
+        let (dx, dy, name) = DIRECTIONS[usize::from(mv) % 8];
+        format!("{name} to ({}, {})", x + dx, y + dy)
+    }
+
+    fn compact(&self, state: &u32) -> String {
+        let (x, y) = self.cell_of(*state);
+        format!("({x}, {y})")
+    }
+
+    fn board(&self, state: &u32) -> BoardView {
+        let (x, y) = self.cell_of(*state);
+        BoardView::Grid {
+            width: self.map.width,
+            height: self.map.height,
+            cells: self.map.cells.clone(),
+            start: (self.start.x, self.start.y),
+            goal: (self.goal.x, self.goal.y),
+            at: (x.unsigned_abs(), y.unsigned_abs()),
+        }
+    }
+
+    fn place(&self, state: &u32) -> Option<usize> {
+        Some(*state as usize)
+    }
+
+    fn position(&self, state: &u32) -> Option<(i64, i64)> {
+        // `cell_of` copes with a refused (empty) map, where dividing by its width could not.
+        let (x, y) = self.cell_of(*state);
+        Some((i64::try_from(x).ok()?, i64::try_from(y).ok()?))
+    }
+}
+
+#[cfg(test)]
+mod tests;

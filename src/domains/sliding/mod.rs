@@ -1,0 +1,358 @@
+//! Sliding-tile puzzles from 2×2 to 5×5 (the 8-, 15- and 24-puzzle among them).
+//!
+//! A state is the board packed into one integer, a few bits per slot (`u64` up to 16 slots,
+//! `u128` up to 25), so the notebook stays small. Successors come in slot order, the reading
+//! order of the tile that slides into the blank: the order ties rely on (the built-in puzzle
+//! 542703816 ties on its second step).
+
+mod hand;
+
+pub use hand::{slidable, slide};
+
+use crate::engine::cost::Cost;
+use crate::engine::problem::{Problem, Refusal, Successor};
+use crate::engine::settings::Heuristic;
+use crate::engine::view::BoardView;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A board packed into an integer, `BITS` bits per slot.
+pub trait Packed: Copy + Eq + Hash + Debug + Default + Send + 'static {
+    const CELL_BITS: u32;
+    /// Slots this packing can hold.
+    const SLOTS: usize;
+    fn get(self, slot: usize) -> u8;
+    #[must_use]
+    fn with(self, slot: usize, tile: u8) -> Self;
+}
+
+macro_rules! packed {
+    ($t:ty, $bits:expr) => {
+        impl Packed for $t {
+            const CELL_BITS: u32 = $bits;
+            const SLOTS: usize = (<$t>::BITS / $bits) as usize;
+            fn get(self, slot: usize) -> u8 {
+                let mask: $t = (1 << Self::CELL_BITS) - 1;
+                #[expect(clippy::cast_possible_truncation, reason = "masked to BITS ≤ 5 bits")]
+                let tile = ((self >> (slot as u32 * Self::CELL_BITS)) & mask) as u8;
+                tile
+            }
+            fn with(self, slot: usize, tile: u8) -> Self {
+                let shift = slot as u32 * Self::CELL_BITS;
+                let mask: $t = ((1 << Self::CELL_BITS) - 1) << shift;
+                (self & !mask) | (<$t>::from(tile) << shift)
+            }
+        }
+    };
+}
+packed!(u64, 4);
+packed!(u128, 5);
+
+/// One sliding-puzzle instance.
+#[derive(Clone, Debug)]
+pub struct SlidingPuzzle<B: Packed> {
+    width: usize,
+    height: usize,
+    /// `width × height` for supported sizes, 0 otherwise (nothing is built for a refused size).
+    slots: usize,
+    start: Vec<u8>,
+    goal: Vec<u8>,
+    goal_board: B,
+    /// `distance[tile * slots + slot]`: rows plus columns from `slot` to `tile`'s goal slot.
+    distance: Vec<u8>,
+    /// `goal_slot[tile]`.
+    goal_slot: Vec<usize>,
+}
+
+/// Slides a tile, named by its slot, into the blank. The tile must be next to the blank.
+pub type Slide = u8;
+
+/// The goal layout used when a scenario names none: tiles in order, blank last. (For sizes
+/// beyond any supported board it stops at tile 255; such boards are refused anyway.)
+#[must_use]
+pub fn default_goal(width: usize, height: usize) -> Vec<u8> {
+    let n = width.saturating_mul(height);
+    (1..n)
+        .map_while(|t| u8::try_from(t).ok())
+        .chain([0])
+        .collect()
+}
+
+impl<B: Packed> SlidingPuzzle<B> {
+    /// An instance; it is checked by [`Problem::validate`], not here, so that a refused start
+    /// can still be shown.
+    #[must_use]
+    pub fn new(width: usize, height: usize, start: Vec<u8>, goal: Vec<u8>) -> Self {
+        // Tables are built only for supported sizes; others are refused by `validate`.
+        let supported = (2..=5).contains(&width) && (2..=5).contains(&height);
+        let slots = if supported { width * height } else { 0 };
+        let mut goal_slot = vec![0; slots.max(1)];
+        // Only the board's own slots: a goal list longer than the board (refused by
+        // `validate`) must not place a tile beyond it.
+        for (slot, &tile) in goal.iter().enumerate().take(slots) {
+            if let Some(entry) = goal_slot.get_mut(usize::from(tile)) {
+                *entry = slot;
+            }
+        }
+        let mut distance = vec![0u8; slots * slots];
+        for tile in 1..slots {
+            let home = goal_slot[tile];
+            for slot in 0..slots {
+                let d =
+                    (home / width).abs_diff(slot / width) + (home % width).abs_diff(slot % width);
+                distance[tile * slots + slot] = u8::try_from(d).expect("boards are at most 5×5");
+            }
+        }
+        let goal_board = pack(&goal);
+        SlidingPuzzle {
+            width,
+            height,
+            slots,
+            start,
+            goal,
+            goal_board,
+            distance,
+            goal_slot,
+        }
+    }
+
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn blank(&self, board: B) -> usize {
+        (0..self.slots()).find(|&s| board.get(s) == 0).unwrap_or(0)
+    }
+
+    fn unpack(&self, board: B) -> Vec<u8> {
+        (0..self.slots()).map(|s| board.get(s)).collect()
+    }
+
+    fn manhattan(&self, board: B) -> i64 {
+        let n = self.slots();
+        (0..n)
+            .map(|slot| i64::from(self.distance[usize::from(board.get(slot)) * n + slot]))
+            .sum()
+    }
+
+    /// Extra moves forced by tiles in their goal line but in the wrong order: for each row and
+    /// column, two per tile that must leave the line (line length minus the longest run already
+    /// in goal order).
+    fn linear_conflicts(&self, board: B) -> i64 {
+        let (w, h) = (self.width, self.height);
+        let mut extra = 0;
+        let mut line = Vec::with_capacity(w.max(h));
+        for r in 0..h {
+            line.clear();
+            for c in 0..w {
+                let tile = usize::from(board.get(r * w + c));
+                if tile != 0 && self.goal_slot[tile] / w == r {
+                    line.push(self.goal_slot[tile] % w);
+                }
+            }
+            extra += line.len() - longest_increasing(&line);
+        }
+        for c in 0..w {
+            line.clear();
+            for r in 0..h {
+                let tile = usize::from(board.get(r * w + c));
+                if tile != 0 && self.goal_slot[tile] % w == c {
+                    line.push(self.goal_slot[tile] / w);
+                }
+            }
+            extra += line.len() - longest_increasing(&line);
+        }
+        2 * i64::try_from(extra).expect("small")
+    }
+
+    /// Inversions plus, on boards of even width, the blank's row: the quantity whose parity no
+    /// move changes.
+    fn parity_invariant(&self, tiles: &[u8]) -> usize {
+        let inversions = tiles
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| tiles[i + 1..].iter().filter(|&&b| b != 0 && a > b).count())
+            .sum::<usize>();
+        let blank_row = tiles.iter().position(|&t| t == 0).unwrap_or(0) / self.width;
+        if self.width.is_multiple_of(2) {
+            inversions + blank_row
+        } else {
+            inversions
+        }
+    }
+}
+
+/// The slots next to `blank` on a `width × height` board, in slot order: the tiles that can
+/// slide into it. The one rule behind the search's successors and the app's hand moves.
+pub(super) fn next_to(width: usize, height: usize, blank: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (blank / width, blank % width);
+    [
+        (row > 0).then(|| blank - width),
+        (col > 0).then(|| blank - 1),
+        (col + 1 < width).then(|| blank + 1),
+        (row + 1 < height).then(|| blank + width),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+fn pack<B: Packed>(tiles: &[u8]) -> B {
+    tiles
+        .iter()
+        .take(B::SLOTS)
+        .enumerate()
+        .fold(B::default(), |b, (slot, &t)| {
+            b.with(slot, t & ((1 << B::CELL_BITS) - 1))
+        })
+}
+
+fn longest_increasing(values: &[usize]) -> usize {
+    let mut best = vec![1; values.len()];
+    for i in 0..values.len() {
+        for j in 0..i {
+            if values[j] < values[i] {
+                best[i] = best[i].max(best[j] + 1);
+            }
+        }
+    }
+    best.into_iter().max().unwrap_or(0)
+}
+
+/// Checks that `tiles` holds every tile 0..n once.
+fn check_tiles(what: &str, tiles: &[u8], n: usize) -> Result<(), Refusal> {
+    if tiles.len() != n {
+        return Err(Refusal(format!(
+            "the {what} has {} tiles; a board of this size needs {n}",
+            tiles.len()
+        )));
+    }
+    let mut seen = vec![false; n];
+    for &t in tiles {
+        match seen.get_mut(usize::from(t)) {
+            None => {
+                return Err(Refusal(format!(
+                    "the {what} holds tile {t}, but tiles go from 0 (the blank) to {}",
+                    n - 1
+                )));
+            }
+            Some(true) => return Err(Refusal(format!("the {what} holds tile {t} twice"))),
+            Some(s) => *s = true,
+        }
+    }
+    Ok(())
+}
+
+impl<B: Packed> Problem for SlidingPuzzle<B> {
+    type State = B;
+    type Move = Slide;
+
+    fn validate(&self) -> Result<(), Refusal> {
+        if !(2..=5).contains(&self.width) || !(2..=5).contains(&self.height) {
+            return Err(Refusal(format!(
+                "a {}×{} board is not supported: width and height go from 2 to 5",
+                self.width, self.height
+            )));
+        }
+        let n = self.slots();
+        check_tiles("start", &self.start, n)?;
+        check_tiles("goal", &self.goal, n)?;
+        if self.parity_invariant(&self.start) % 2 != self.parity_invariant(&self.goal) % 2 {
+            return Err(Refusal(
+                "this puzzle cannot be solved: no sequence of moves reaches the goal (inversion parity differs)"
+                    .into(),
+            ));
+        }
+        if self.start == self.goal {
+            return Err(Refusal(
+                "the start is already the goal: nothing to search".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn start(&self) -> B {
+        pack(&self.start)
+    }
+
+    fn is_goal(&self, state: &B) -> bool {
+        *state == self.goal_board
+    }
+
+    fn successors(&self, state: &B, out: &mut Vec<Successor<B, Slide>>) {
+        let blank = self.blank(*state);
+        for slot in next_to(self.width, self.height, blank) {
+            let tile = state.get(slot);
+            out.push(Successor::Child {
+                state: state.with(blank, tile).with(slot, 0),
+                mv: u8::try_from(slot).expect("at most 25 slots"),
+                cost: Cost::ONE,
+            });
+        }
+    }
+
+    fn heuristics(&self) -> &'static [Heuristic] {
+        &[
+            Heuristic::Manhattan,
+            Heuristic::LinearConflict,
+            Heuristic::Misplaced,
+            Heuristic::Zero,
+        ]
+    }
+
+    fn estimate(&self, state: &B, heuristic: Heuristic) -> Cost {
+        let moves = match heuristic {
+            Heuristic::Manhattan => self.manhattan(*state),
+            Heuristic::LinearConflict => self.manhattan(*state) + self.linear_conflicts(*state),
+            Heuristic::Misplaced => (0..self.slots())
+                .filter(|&s| {
+                    let t = state.get(s);
+                    t != 0 && t != self.goal[s]
+                })
+                .count()
+                .try_into()
+                .expect("small"),
+            _ => 0,
+        };
+        Cost::units(moves)
+    }
+
+    fn describe_move(&self, from: &B, slot: Slide) -> String {
+        let slot = usize::from(slot);
+        let blank = self.blank(*from);
+        let direction = match blank.cmp(&slot) {
+            std::cmp::Ordering::Greater if blank - slot == self.width => "down",
+            std::cmp::Ordering::Greater => "right",
+            std::cmp::Ordering::Less if slot - blank == self.width => "up",
+            _ => "left",
+        };
+        format!("tile {} {direction}", from.get(slot))
+    }
+
+    fn compact(&self, state: &B) -> String {
+        let tiles = self.unpack(*state);
+        if self.slots() <= 10 && tiles.iter().all(|&t| t < 10) {
+            return tiles.iter().map(ToString::to_string).collect();
+        }
+        tiles
+            .chunks(self.width)
+            .map(|row| {
+                row.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+
+    fn board(&self, state: &B) -> BoardView {
+        BoardView::Sliding {
+            width: self.width,
+            height: self.height,
+            tiles: self.unpack(*state),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

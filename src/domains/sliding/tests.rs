@@ -1,0 +1,120 @@
+//! The sliding-tile domain's own tests: estimates, successor order, solvability, hand moves.
+
+use super::*;
+
+/// The built-in puzzle 542703816.
+fn built_in() -> SlidingPuzzle<u64> {
+    SlidingPuzzle::new(3, 3, vec![5, 4, 2, 7, 0, 3, 8, 1, 6], default_goal(3, 3))
+}
+
+#[test]
+fn the_built_in_puzzles_estimate_is_12() {
+    let p = built_in();
+    assert_eq!(
+        p.estimate(&p.start(), Heuristic::Manhattan),
+        Cost::units(12)
+    );
+    assert_eq!(p.estimate(&p.start(), Heuristic::Misplaced), Cost::units(8));
+}
+
+#[test]
+fn successors_come_in_slot_order_with_tile_and_direction() {
+    let p = built_in();
+    let mut out = Vec::new();
+    p.successors(&p.start(), &mut out);
+    let labels: Vec<String> = out
+        .iter()
+        .map(|s| match s {
+            Successor::Child { mv, .. } => p.describe_move(&p.start(), *mv),
+            Successor::Pruned { .. } => unreachable!(),
+        })
+        .collect();
+    assert_eq!(
+        labels,
+        ["tile 4 down", "tile 7 right", "tile 3 left", "tile 1 up"]
+    );
+}
+
+#[test]
+fn hand_moves_slide_only_tiles_next_to_the_blank() {
+    let mut tiles = vec![5, 4, 2, 7, 0, 3, 8, 1, 6];
+    assert_eq!(slidable(3, 3, &tiles), vec![1, 3, 5, 7]);
+    assert_eq!(slidable(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]), vec![1, 3]);
+    assert!(!slide(3, 3, &mut tiles, 0));
+    assert!(slide(3, 3, &mut tiles, 1));
+    assert_eq!(tiles, vec![5, 0, 2, 7, 4, 3, 8, 1, 6]);
+}
+
+#[test]
+fn refusals_say_why() {
+    let refuse = |start: Vec<u8>| {
+        SlidingPuzzle::<u64>::new(3, 3, start, default_goal(3, 3))
+            .validate()
+            .unwrap_err()
+            .0
+    };
+    assert!(refuse(vec![1, 2, 3, 4, 5, 6, 8, 7, 0]).contains("cannot be solved"));
+    assert!(refuse(default_goal(3, 3)).contains("already the goal"));
+    assert!(refuse(vec![1, 2, 3]).contains("has 3 tiles"));
+    assert!(refuse(vec![1, 1, 3, 4, 5, 6, 7, 8, 0]).contains("twice"));
+    assert!(refuse(vec![1, 2, 3, 4, 5, 6, 7, 8, 9]).contains("tile 9"));
+}
+
+#[test]
+fn even_widths_count_the_blank_row() {
+    // One move from the goal is solvable; swapping two tiles of the goal is not.
+    let goal = default_goal(4, 4);
+    let mut near = goal.clone();
+    near.swap(14, 15);
+    assert!(
+        SlidingPuzzle::<u64>::new(4, 4, near, goal.clone())
+            .validate()
+            .is_ok()
+    );
+    let mut swapped = goal.clone();
+    swapped.swap(0, 1);
+    assert!(
+        SlidingPuzzle::<u64>::new(4, 4, swapped, goal.clone())
+            .validate()
+            .is_err()
+    );
+    // A vertical move on an even width changes inversions by an odd number and is solvable.
+    let mut down = goal.clone();
+    down.swap(11, 15);
+    assert!(
+        SlidingPuzzle::<u64>::new(4, 4, down, goal)
+            .validate()
+            .is_ok()
+    );
+}
+
+#[test]
+fn linear_conflict_adds_two_per_reversed_pair() {
+    // 2 1 3 / 4 5 6 / 7 8 0: tiles 1 and 2 swapped in their goal row.
+    let p = SlidingPuzzle::<u64>::new(3, 3, vec![2, 1, 3, 4, 5, 6, 7, 8, 0], default_goal(3, 3));
+    let s = p.start();
+    assert_eq!(p.estimate(&s, Heuristic::Manhattan), Cost::units(2));
+    assert_eq!(p.estimate(&s, Heuristic::LinearConflict), Cost::units(4));
+}
+
+#[test]
+fn a_goal_longer_than_the_board_is_refused_not_a_panic() {
+    // Issue 10: 800 goal entries on a 3×3 board panicked while building the distance table.
+    let goal: Vec<u8> = (0..800).map(|i| u8::try_from(i % 256).unwrap()).collect();
+    let p = SlidingPuzzle::<u64>::new(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8], goal);
+    assert!(
+        p.validate()
+            .unwrap_err()
+            .0
+            .contains("the goal has 800 tiles")
+    );
+    let p = SlidingPuzzle::<u128>::new(5, 5, default_goal(5, 5), vec![9; 900]);
+    assert!(p.validate().is_err());
+}
+
+#[test]
+fn five_by_five_boards_pack_into_u128() {
+    let goal = default_goal(5, 5);
+    let p = SlidingPuzzle::<u128>::new(5, 5, goal.clone(), goal.clone());
+    assert_eq!(p.unpack(p.start()), goal);
+}

@@ -1,0 +1,153 @@
+//! A solution played move by move, the player's walks included: what the app's route player
+//! shows (the drawing is the app's; the moves are worked out here, with the same directions and
+//! walks as the search, and tested headlessly).
+//!
+//! A route is read from the boards of its states, start first. In `Pushes` mode a state's
+//! player stands on a canonical cell of its area, not where it really is after a push; so each
+//! walk starts where the player really stands (on the square the last pushed box left) and is
+//! the shortest walk from there to the pushing square, as [`super::Sokoban`] walks.
+
+use super::geometry::{Direction, Geometry};
+use crate::engine::view::BoardView;
+
+/// One push of a route: the player's walk to the pushing square, then the push of the box on
+/// `box_cell` towards `push`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoutePush {
+    pub walk: Vec<Direction>,
+    pub push: Direction,
+    pub box_cell: usize,
+}
+
+/// One frame of a played route: where the boxes and the player are after a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub boxes: Vec<usize>,
+    pub player: usize,
+    /// The move that led here in LURD (lowercase a walk step, uppercase a push); `None` for
+    /// the start.
+    pub letter: Option<char>,
+    /// Pushes made so far.
+    pub pushes: usize,
+}
+
+/// A route as pushes and the walks between them, from its start position.
+#[derive(Clone, Debug)]
+pub struct Route {
+    geometry: Geometry,
+    boxes: Vec<usize>,
+    player: usize,
+    pub pushes: Vec<RoutePush>,
+}
+
+impl Route {
+    /// The route through `boards`: the start's board, then the board after each push.
+    ///
+    /// # Errors
+    /// No boards, a board that is not Sokoban's, two boards that are not one push apart, or a
+    /// pushing square the player cannot reach.
+    pub fn through(boards: &[BoardView]) -> Result<Route, String> {
+        let Some(BoardView::Sokoban {
+            width,
+            height,
+            walls,
+            boxes,
+            player,
+            ..
+        }) = boards.first()
+        else {
+            return Err("not a Sokoban board".into());
+        };
+        let mut route = Route {
+            geometry: Geometry::new(*width, *height, walls.clone()),
+            boxes: boxes.clone(),
+            player: *player,
+            pushes: Vec::new(),
+        };
+        let (mut boxes, mut player) = (boxes.clone(), *player);
+        for (n, board) in boards.iter().enumerate().skip(1) {
+            let BoardView::Sokoban { boxes: after, .. } = board else {
+                return Err(format!("board {n} is not a Sokoban board"));
+            };
+            let (box_cell, push, to) = route
+                .push_between(&boxes, after)
+                .ok_or_else(|| format!("push {n}: the boards are not one push apart"))?;
+            let behind = route
+                .geometry
+                .step(box_cell, push.opposite())
+                .ok_or_else(|| format!("push {n}: nowhere to push from"))?;
+            let walk = route
+                .geometry
+                .walk(&boxes, player)
+                .path(&route.geometry, behind)
+                .ok_or_else(|| format!("push {n}: the player cannot reach the box"))?;
+            for b in &mut boxes {
+                if *b == box_cell {
+                    *b = to;
+                }
+            }
+            player = box_cell;
+            route.pushes.push(RoutePush {
+                walk,
+                push,
+                box_cell,
+            });
+        }
+        Ok(route)
+    }
+
+    /// The box that moved from `before` to `after` (in any order), its direction and where it
+    /// went, when exactly one box moved one square.
+    fn push_between(&self, before: &[usize], after: &[usize]) -> Option<(usize, Direction, usize)> {
+        let gone: Vec<usize> = before
+            .iter()
+            .copied()
+            .filter(|b| !after.contains(b))
+            .collect();
+        let came: Vec<usize> = after
+            .iter()
+            .copied()
+            .filter(|b| !before.contains(b))
+            .collect();
+        let ([from], [to]) = (gone.as_slice(), came.as_slice()) else {
+            return None;
+        };
+        let dir = Direction::ALL
+            .into_iter()
+            .find(|&d| self.geometry.step(*from, d) == Some(*to))?;
+        Some((*from, dir, *to))
+    }
+
+    /// Every frame of the route, the start first: one per walk step and one per push.
+    #[must_use]
+    pub fn frames(&self) -> Vec<Frame> {
+        let mut frame = Frame {
+            boxes: self.boxes.clone(),
+            player: self.player,
+            letter: None,
+            pushes: 0,
+        };
+        let mut frames = vec![frame.clone()];
+        for push in &self.pushes {
+            for &d in &push.walk {
+                frame.player = self.geometry.step(frame.player, d).expect("walked");
+                frame.letter = Some(d.letter());
+                frames.push(frame.clone());
+            }
+            let to = self
+                .geometry
+                .step(push.box_cell, push.push)
+                .expect("checked when read");
+            for b in &mut frame.boxes {
+                if *b == push.box_cell {
+                    *b = to;
+                }
+            }
+            frame.player = push.box_cell;
+            frame.letter = Some(push.push.letter().to_ascii_uppercase());
+            frame.pushes += 1;
+            frames.push(frame.clone());
+        }
+        frames
+    }
+}

@@ -1,0 +1,289 @@
+//! The notebook: one row per distinct state, ids in storing order, parents by id.
+//!
+//! Rows live in one arena; a hash table holds only row ids and finds a state by hashing it and
+//! comparing against the arena, so each state is stored once (the model of `pathfinding`'s
+//! index map, without its per-entry key copy).
+
+use super::chunked::ChunkedVec;
+use super::cost::Cost;
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+
+/// A row id: the storing order, starting at 0 for the start state.
+pub type NodeId = u32;
+
+/// Where a row stands in the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Status {
+    /// Waiting to be expanded (on the open list, or on the stack).
+    Open,
+    /// Expanded, or finished with.
+    Closed,
+}
+
+/// Marks the start's missing parent without the 4 bytes an `Option` would add to every row.
+const NO_PARENT: NodeId = NodeId::MAX;
+
+/// One line of the notebook: 32 bytes for a 64-bit state.
+#[derive(Clone, Debug)]
+pub struct Node<S> {
+    pub state: S,
+    /// Cost of the best route found so far.
+    pub g: Cost,
+    /// The heuristic's estimate, computed once when the state is stored.
+    pub h: Cost,
+    parent: NodeId,
+    /// Moves from the start along the best route.
+    pub depth: u32,
+}
+
+impl<S> Node<S> {
+    #[must_use]
+    pub fn new(state: S, g: Cost, h: Cost, parent: Option<NodeId>, depth: u32) -> Node<S> {
+        Node {
+            state,
+            g,
+            h,
+            parent: parent.unwrap_or(NO_PARENT),
+            depth,
+        }
+    }
+
+    /// The row this one was reached from (`None` for the start).
+    #[must_use]
+    pub fn parent(&self) -> Option<NodeId> {
+        (self.parent != NO_PARENT).then_some(self.parent)
+    }
+
+    /// Takes a new best route.
+    pub fn reroute(&mut self, g: Cost, parent: NodeId, depth: u32) {
+        self.g = g;
+        self.parent = parent;
+        self.depth = depth;
+    }
+}
+
+/// Where a state stands in the notebook: stored under an id, or a free slot to store it in.
+pub enum Lookup<'a, S> {
+    Stored(NodeId),
+    Vacant(Vacant<'a, S>),
+}
+
+/// A free slot for a state not stored yet; dropping it stores nothing.
+pub struct Vacant<'a, S> {
+    entry: hashbrown::hash_table::VacantEntry<'a, NodeId>,
+    nodes: &'a mut ChunkedVec<Node<S>>,
+    status: &'a mut ChunkedVec<Status>,
+}
+
+impl<S> Vacant<'_, S> {
+    /// Rows stored so far.
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Stores `node` (whose state is the one looked up) as a new open row.
+    pub fn insert(self, node: Node<S>) -> NodeId {
+        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
+        self.entry.insert(id);
+        self.nodes.push(node);
+        self.status.push(Status::Open);
+        id
+    }
+}
+
+/// The notebook itself.
+#[derive(Clone, Debug)]
+pub struct Notebook<S> {
+    nodes: ChunkedVec<Node<S>>,
+    status: ChunkedVec<Status>,
+    /// Times each reopened row was reopened; rare, so kept apart from the rows.
+    reopened: BTreeMap<NodeId, u32>,
+    index: HashTable<NodeId>,
+}
+
+impl<S> Default for Notebook<S> {
+    fn default() -> Self {
+        Notebook {
+            nodes: ChunkedVec::default(),
+            status: ChunkedVec::default(),
+            reopened: BTreeMap::new(),
+            index: HashTable::new(),
+        }
+    }
+}
+
+/// The hash the notebook files a state under (depth-first search indexes its path with it).
+pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
+    let mut hasher = FxHasher::default();
+    state.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl<S: Hash + Eq> Notebook<S> {
+    /// The row holding `state`, if it was stored.
+    #[must_use]
+    pub fn find(&self, state: &S) -> Option<NodeId> {
+        let nodes = &self.nodes;
+        self.index
+            .find(hash_of(state), |&id| nodes[id as usize].state == *state)
+            .copied()
+    }
+
+    /// Finds `state` with one hash probe: its row, or the slot to store it in.
+    pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
+        let nodes = &self.nodes;
+        let entry = self.index.entry(
+            hash_of(state),
+            |&id| nodes[id as usize].state == *state,
+            |&id| hash_of(&nodes[id as usize].state),
+        );
+        match entry {
+            hashbrown::hash_table::Entry::Occupied(found) => Lookup::Stored(*found.get()),
+            hashbrown::hash_table::Entry::Vacant(entry) => Lookup::Vacant(Vacant {
+                entry,
+                nodes: &mut self.nodes,
+                status: &mut self.status,
+            }),
+        }
+    }
+
+    /// Writes a new open row and returns its id, without looking for the state first: graph
+    /// searches use [`Notebook::lookup`] instead, while tree searches (backtracking) may store a
+    /// state again on another branch.
+    pub fn insert(&mut self, node: Node<S>) -> NodeId {
+        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
+        let nodes = &self.nodes;
+        self.index
+            .insert_unique(hash_of(&node.state), id, |&other| {
+                hash_of(&nodes[other as usize].state)
+            });
+        self.nodes.push(node);
+        self.status.push(Status::Open);
+        id
+    }
+
+    /// Forgets the newest rows so that `len` remain (used when stepping back in time).
+    pub fn truncate(&mut self, len: usize) {
+        while self.nodes.len() > len {
+            let node = self.nodes.pop().expect("len checked");
+            let id = NodeId::try_from(self.nodes.len()).expect("ids fit in u32");
+            if let Ok(entry) = self
+                .index
+                .find_entry(hash_of(&node.state), |&other| other == id)
+            {
+                entry.remove();
+            }
+            self.status.pop();
+            self.reopened.remove(&id);
+        }
+    }
+}
+
+impl<S> Notebook<S> {
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    #[must_use]
+    pub fn node(&self, id: NodeId) -> &Node<S> {
+        &self.nodes[id as usize]
+    }
+
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<S> {
+        &mut self.nodes[id as usize]
+    }
+
+    #[must_use]
+    pub fn status(&self, id: NodeId) -> Status {
+        self.status[id as usize]
+    }
+
+    pub fn set_status(&mut self, id: NodeId, status: Status) {
+        self.status[id as usize] = status;
+    }
+
+    /// How often `id` was reopened after being closed.
+    #[must_use]
+    pub fn times_reopened(&self, id: NodeId) -> u32 {
+        self.reopened.get(&id).copied().unwrap_or(0)
+    }
+
+    pub fn count_reopening(&mut self, id: NodeId) {
+        *self.reopened.entry(id).or_insert(0) += 1;
+    }
+
+    /// Sets the reopening count directly (restoring a past step).
+    pub fn set_times_reopened(&mut self, id: NodeId, times: u32) {
+        if times == 0 {
+            self.reopened.remove(&id);
+        } else {
+            self.reopened.insert(id, times);
+        }
+    }
+
+    /// Ids from `id` back to the start, then reversed: the route to `id`.
+    #[must_use]
+    pub fn route(&self, id: NodeId) -> Vec<NodeId> {
+        let mut route = vec![id];
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent() {
+            route.push(parent);
+            at = parent;
+        }
+        route.reverse();
+        route
+    }
+
+    /// Bytes held by the rows, statuses and index (what "bytes per stored state" measures).
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.nodes.bytes()
+            + self.status.bytes()
+            + self.index.allocation_size()
+            + self.reopened.len() * 2 * std::mem::size_of::<u32>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(state: u64, parent: Option<NodeId>) -> Node<u64> {
+        Node::new(state, Cost::ZERO, Cost::ZERO, parent, 0)
+    }
+
+    #[test]
+    fn each_state_is_found_by_its_id_in_storing_order() {
+        let mut store = Notebook::default();
+        let a = store.insert(node(42, None));
+        let b = store.insert(node(7, Some(a)));
+        assert_eq!((a, b), (0, 1));
+        assert_eq!(store.find(&7), Some(1));
+        assert_eq!(store.find(&8), None);
+        assert_eq!(store.route(b), vec![0, 1]);
+    }
+
+    #[test]
+    fn truncating_forgets_the_newest_rows() {
+        let mut store = Notebook::default();
+        store.insert(node(1, None));
+        store.insert(node(2, Some(0)));
+        store.count_reopening(1);
+        store.truncate(1);
+        assert_eq!(store.len(), 1);
+        assert_eq!(store.find(&2), None);
+        assert_eq!(store.find(&1), Some(0));
+        assert_eq!(store.times_reopened(1), 0);
+    }
+}

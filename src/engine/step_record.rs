@@ -1,0 +1,147 @@
+//! The compact record of every step: the pick and each successor's fate, four bytes apiece.
+//!
+//! Full [`StepEvent`]s are rebuilt from it together with the notebook; this is what traces save
+//! and what time travel replays.
+
+use super::chunked::ChunkedVec;
+use super::event::{Fate, StepEvent};
+use super::notebook::NodeId;
+
+const FATE_SHIFT: u32 = 29;
+const ID_MASK: u32 = (1 << FATE_SHIFT) - 1;
+const NO_PICK: u32 = u32::MAX;
+
+const FATES: [Fate; 6] = [
+    Fate::StoredNew,
+    Fate::Improved,
+    Fate::Reopened,
+    Fate::Kept,
+    Fate::NotStoredFull,
+    Fate::Pruned,
+];
+
+/// Every step so far, packed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepRecord {
+    picks: ChunkedVec<u32>,
+    ends: ChunkedVec<u32>,
+    fates: ChunkedVec<u32>,
+}
+
+/// One successor as recorded: its row (or its successor index when it has none) and fate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    pub target: u32,
+    pub fate: Fate,
+}
+
+impl StepRecord {
+    /// Appends a step.
+    pub fn record(&mut self, event: &StepEvent) {
+        self.picks
+            .push(event.pick.as_ref().map_or(NO_PICK, |p| p.id));
+        for s in &event.successors {
+            let target = s.id.unwrap_or(s.index);
+            debug_assert!(target <= ID_MASK, "row ids beyond 2^29 cannot be logged");
+            let code = FATES
+                .iter()
+                .position(|&f| f == s.fate)
+                .expect("every fate listed");
+            self.fates
+                .push(target | (u32::try_from(code).expect("six fates") << FATE_SHIFT));
+        }
+        self.ends
+            .push(u32::try_from(self.fates.len()).expect("fewer than 4 billion fates"));
+    }
+
+    /// Steps recorded.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.picks.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.picks.is_empty()
+    }
+
+    /// The row picked at step `index` (0-based).
+    #[must_use]
+    pub fn pick(&self, index: usize) -> Option<NodeId> {
+        let p = self.picks[index];
+        (p != NO_PICK).then_some(p)
+    }
+
+    /// The successors recorded at step `index` (0-based).
+    pub fn successors(&self, index: usize) -> impl Iterator<Item = Recorded> + '_ {
+        let start = if index == 0 {
+            0
+        } else {
+            self.ends[index - 1] as usize
+        };
+        (start..self.ends[index] as usize)
+            .map(|i| self.fates[i])
+            .map(|packed| Recorded {
+                target: packed & ID_MASK,
+                fate: FATES[(packed >> FATE_SHIFT) as usize],
+            })
+    }
+
+    /// Forgets steps after the first `len`.
+    pub fn truncate(&mut self, len: usize) {
+        self.picks.truncate(len);
+        self.ends.truncate(len);
+        self.fates
+            .truncate(self.ends.last().map_or(0, |&e| e as usize));
+    }
+
+    /// Bytes held (for the memory figures).
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.picks.bytes() + self.ends.bytes() + self.fates.bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::event::SuccessorEvent;
+
+    #[test]
+    fn steps_round_trip_through_the_packing() {
+        let mut log = StepRecord::default();
+        let event = StepEvent {
+            step: 1,
+            successors: vec![
+                SuccessorEvent {
+                    id: Some(7),
+                    index: 0,
+                    fate: Fate::StoredNew,
+                },
+                SuccessorEvent {
+                    id: None,
+                    index: 1,
+                    fate: Fate::Pruned,
+                },
+                SuccessorEvent {
+                    id: Some(3),
+                    index: 2,
+                    fate: Fate::Reopened,
+                },
+            ],
+            ..StepEvent::default()
+        };
+        log.record(&event);
+        log.record(&StepEvent::default());
+        assert_eq!(log.len(), 2);
+        assert_eq!(log.pick(0), None);
+        let got: Vec<_> = log.successors(0).map(|r| (r.target, r.fate)).collect();
+        assert_eq!(
+            got,
+            vec![(7, Fate::StoredNew), (1, Fate::Pruned), (3, Fate::Reopened)]
+        );
+        assert_eq!(log.successors(1).count(), 0);
+        log.truncate(1);
+        assert_eq!(log.len(), 1);
+    }
+}

@@ -1,0 +1,185 @@
+//! Tie keys: how equal priorities are decided, in one place. A key knows which value of a row
+//! it compares (g or h, lower or higher first) or which storing order it follows, and its
+//! words; the open list, the pick's explanation, the app's tie marks and the quiz all ask it.
+
+use super::cost::Cost;
+use super::names::by_name;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One level of the tie-break policy, applied after the algorithm's own priority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TieKey {
+    LowestH,
+    HighestG,
+    LowestG,
+    /// The state stored earliest (FIFO).
+    FirstStored,
+    /// The state stored latest (LIFO).
+    LastStored,
+}
+
+/// A value of a row a numeric tie key compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowValue {
+    /// The cost so far.
+    G,
+    /// The estimate of the cost still to go.
+    H,
+}
+
+impl TieKey {
+    pub const ALL: [TieKey; 5] = [
+        TieKey::LowestH,
+        TieKey::HighestG,
+        TieKey::LowestG,
+        TieKey::FirstStored,
+        TieKey::LastStored,
+    ];
+
+    /// The name used on the command line.
+    #[must_use]
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            TieKey::LowestH => "lowest-h",
+            TieKey::HighestG => "highest-g",
+            TieKey::LowestG => "lowest-g",
+            TieKey::FirstStored => "fifo",
+            TieKey::LastStored => "lifo",
+        }
+    }
+
+    /// Parses a comma-separated policy such as `lowest-h,fifo`.
+    ///
+    /// # Errors
+    /// The offending name and the valid ones.
+    pub fn parse_policy(text: &str) -> Result<Vec<TieKey>, String> {
+        text.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|name| by_name(&TieKey::ALL, TieKey::cli_name, "tie-break", name))
+            .collect()
+    }
+
+    /// A policy in words: "lower h → stored first".
+    #[must_use]
+    pub fn policy_words(policy: &[TieKey]) -> String {
+        policy
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" → ")
+    }
+
+    /// Whether this key orders by storing order (and so always decides).
+    #[must_use]
+    pub fn is_order(self) -> bool {
+        self.compares().is_none()
+    }
+
+    /// Whether this storing-order key takes the latest stored first (LIFO).
+    #[must_use]
+    pub fn latest_first(self) -> bool {
+        self == TieKey::LastStored
+    }
+
+    /// Which value of a row this key compares; `None` for a storing-order key.
+    #[must_use]
+    pub fn compares(self) -> Option<RowValue> {
+        match self {
+            TieKey::LowestH => Some(RowValue::H),
+            TieKey::HighestG | TieKey::LowestG => Some(RowValue::G),
+            TieKey::FirstStored | TieKey::LastStored => None,
+        }
+    }
+
+    /// The value of a row with `g` and `h` this key compares, with its letter ("h", h); `None`
+    /// for a storing-order key.
+    #[must_use]
+    pub fn compared(self, g: Cost, h: Cost) -> Option<(&'static str, Cost)> {
+        self.compares().map(|v| match v {
+            RowValue::G => ("g", g),
+            RowValue::H => ("h", h),
+        })
+    }
+
+    /// Whether the higher compared value wins.
+    #[must_use]
+    pub fn higher_first(self) -> bool {
+        self == TieKey::HighestG
+    }
+
+    /// The row's place under this key as a number, smaller first (0 for a storing-order key,
+    /// which decides through the storing rank instead).
+    #[must_use]
+    pub fn rank(self, g: Cost, h: Cost) -> i64 {
+        match self.compared(g, h) {
+            Some((_, value)) if self.higher_first() => -value.raw(),
+            Some((_, value)) => value.raw(),
+            None => 0,
+        }
+    }
+
+    /// How the winner stands under this key: "the lowest" or "the highest".
+    #[must_use]
+    pub fn best_words(self) -> &'static str {
+        if self.higher_first() {
+            "the highest"
+        } else {
+            "the lowest"
+        }
+    }
+}
+
+impl fmt::Display for TieKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TieKey::LowestH => "lower h",
+            TieKey::HighestG => "higher g",
+            TieKey::LowestG => "lower g",
+            TieKey::FirstStored => "stored first",
+            TieKey::LastStored => "stored last",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policies_parse_from_cli_names() {
+        assert_eq!(
+            TieKey::parse_policy("lowest-h, fifo").unwrap(),
+            vec![TieKey::LowestH, TieKey::FirstStored]
+        );
+        let err = TieKey::parse_policy("lowest-q").unwrap_err();
+        assert_eq!(
+            err,
+            "unknown tie-break 'lowest-q' (expected lowest-h, highest-g, lowest-g, fifo, lifo)"
+        );
+    }
+
+    #[test]
+    fn each_key_ranks_the_row_it_prefers_first() {
+        let (small, big) = (Cost::units(2), Cost::units(5));
+        // (g, h) pairs: the first is the one the key should put first.
+        let cases = [
+            (TieKey::LowestH, (big, small), (small, big)),
+            (TieKey::LowestG, (small, big), (big, small)),
+            (TieKey::HighestG, (big, small), (small, big)),
+        ];
+        for (key, (g1, h1), (g2, h2)) in cases {
+            assert!(key.rank(g1, h1) < key.rank(g2, h2), "{key}");
+            assert!(!key.is_order(), "{key}");
+        }
+        assert!(TieKey::FirstStored.is_order() && TieKey::LastStored.is_order());
+        assert_eq!(TieKey::LastStored.rank(small, big), 0);
+    }
+
+    #[test]
+    fn policies_read_in_words() {
+        let policy = [TieKey::HighestG, TieKey::LastStored];
+        assert_eq!(TieKey::policy_words(&policy), "higher g → stored last");
+    }
+}

@@ -1,0 +1,266 @@
+//! Time travel checked against searches never stepped back.
+
+use super::*;
+use crate::scenario::{Scenario, SearchSpec};
+use proptest::prelude::*;
+use std::path::Path;
+
+/// A fresh session of a sliding puzzle (3×3 packs in a u64, 5×5 in a u128: two state types).
+fn puzzle(width: usize, start: &[u8]) -> Box<dyn Session> {
+    let text = format!(
+        "Scenario(problem: SlidingPuzzle(width: {width}, height: {width}, start: {start:?}), \
+         search: (algorithm: AStar, max_states: 100000))"
+    );
+    Scenario::parse(&text, "test", Path::new("."))
+        .unwrap()
+        .session(&SearchSpec::default())
+        .unwrap()
+}
+
+fn built_in() -> Box<dyn Session> {
+    puzzle(3, &[5, 4, 2, 7, 0, 3, 8, 1, 6])
+}
+
+#[test]
+fn a_timeline_shows_its_search_as_the_search_would() {
+    let mut plain = built_in();
+    let mut t = Timeline::new(built_in());
+    for _ in 0..5 {
+        plain.step();
+        t.step().unwrap();
+    }
+    let plain = plain.view();
+    assert!(plain.open_key(1).is_some());
+    for id in 0..u32::try_from(plain.rows()).unwrap() {
+        assert_eq!(t.view().open_key(id), plain.open_key(id));
+    }
+    assert_eq!(t.view().statuses(), plain.statuses());
+    assert_eq!(t.view().places(), plain.places());
+    assert_eq!(t.view().heuristics(), plain.heuristics());
+}
+
+#[test]
+fn a_timeline_goes_back_and_replays_the_same_steps() {
+    let mut plain = built_in();
+    for _ in 0..7 {
+        plain.step();
+    }
+    let mut t = Timeline::new(built_in());
+    for _ in 0..9 {
+        t.step().unwrap();
+    }
+    assert_eq!(t.go_to(4), Ok(4));
+    assert_eq!(t.steps(), 4);
+    assert_eq!(t.recorded_steps(), 9);
+    for _ in 0..3 {
+        t.step().unwrap();
+    }
+    let (t_view, plain) = (t.view(), plain.view());
+    assert_eq!(t_view.counts(), plain.counts());
+    assert_eq!(t_view.open_order(), plain.open_order());
+    assert_eq!(t_view.last_event(), plain.last_event());
+    assert_eq!(t.go_to(2), Ok(2));
+    assert_eq!(t.view().rows(), {
+        let mut s = built_in();
+        s.step();
+        s.step();
+        s.view().rows()
+    });
+}
+
+fn five() -> Box<dyn Session> {
+    // 26 random moves from the goal.
+    puzzle(
+        5,
+        &[
+            1, 3, 8, 4, 5, 7, 0, 2, 9, 10, 6, 23, 12, 14, 15, 11, 16, 13, 18, 20, 21, 17, 22, 19,
+            24,
+        ],
+    )
+}
+
+/// Everything a face shows of a search, to compare two of them.
+fn picture(s: &dyn SearchView) -> String {
+    let rows: Vec<_> = (0..s.rows())
+        .map(|id| s.row(u32::try_from(id).unwrap()))
+        .collect();
+    format!(
+        "{} {:?} {:?} {:?} {:?} {:?} {:?}",
+        s.steps(),
+        s.counts(),
+        s.outcome(),
+        s.last_event(),
+        s.open_order(),
+        s.next_pick(),
+        rows
+    )
+}
+
+fn fresh_at(make: fn() -> Box<dyn Session>, step: u64) -> String {
+    let mut s = make();
+    while s.view().steps() < step && s.view().outcome().is_none() {
+        s.step();
+    }
+    picture(s.view())
+}
+
+#[test]
+fn stepping_back_shows_the_search_as_it_was() {
+    let mut t = Timeline::with_limits(built_in(), 4, usize::MAX);
+    for _ in 0..10 {
+        t.step().unwrap();
+    }
+    t.step_back().unwrap();
+    assert_eq!(t.steps(), 9);
+    assert_eq!(picture(t.view()), fresh_at(built_in, 9));
+    assert_eq!(t.recorded_steps(), 10);
+    t.go_to(0).unwrap();
+    assert_eq!(picture(t.view()), fresh_at(built_in, 0));
+    assert_eq!(t.go_to(100).unwrap(), 21, "the search ends at the goal");
+    assert_eq!(picture(t.view()), fresh_at(built_in, 21));
+}
+
+#[test]
+fn the_5x5_walk_is_long_enough_to_travel_in() {
+    let mut s = five();
+    while s.view().outcome().is_none() {
+        s.step();
+    }
+    assert!(s.view().steps() >= 20, "only {} steps", s.view().steps());
+}
+
+#[test]
+fn a_best_first_search_rewinds_in_place_to_the_search_it_was() {
+    for make in [built_in as fn() -> Box<dyn Session>, five] {
+        let mut s = make();
+        for _ in 0..15 {
+            s.step();
+        }
+        assert!(!s.rewind(1), "step 1 stored the start: never undone");
+        assert!(!s.rewind(15), "already there");
+        assert!(s.rewind(7));
+        assert_eq!(picture(s.view()), fresh_at(make, 7));
+        assert!(s.rewind(2));
+        assert_eq!(picture(s.view()), fresh_at(make, 2));
+        while s.view().outcome().is_none() {
+            s.step();
+        }
+        assert_eq!(picture(s.view()), fresh_at(make, u64::MAX));
+        let end = s.view().steps();
+        assert!(s.rewind(end - 1), "the goal's step is undone too");
+        assert_eq!(picture(s.view()), fresh_at(make, end - 1));
+    }
+}
+
+/// Weighted A* on the hardest 8-puzzle: it reopens closed states, which no undo can take
+/// back.
+fn reopening() -> Box<dyn Session> {
+    let (_, text) = crate::scenario::LIBRARY
+        .iter()
+        .find(|(name, _)| name.starts_with("hardest"))
+        .unwrap();
+    Scenario::parse(text, "hardest", Path::new("scenarios"))
+        .unwrap()
+        .session(&SearchSpec {
+            algorithm: Some(crate::engine::settings::Algorithm::WeightedAStar),
+            ..SearchSpec::default()
+        })
+        .unwrap()
+}
+
+#[test]
+fn steps_that_reopen_are_not_undone_and_keyframes_take_over() {
+    let mut s = reopening();
+    let mut first_reopen = None;
+    while s.view().outcome().is_none() {
+        s.step();
+        if first_reopen.is_none() && s.view().counts().reopened > 0 {
+            first_reopen = Some(s.view().steps());
+        }
+    }
+    let reopen = first_reopen.expect("weighted A* reopens here");
+    assert!(!s.rewind(reopen - 1), "undoing a reopening is refused");
+    assert_eq!(picture(s.view()), fresh_at(reopening, u64::MAX));
+    let mut t = Timeline::with_limits(reopening(), 16, usize::MAX);
+    let end = t.go_to(u64::MAX).unwrap();
+    for target in [end - 1, reopen + 1, reopen, reopen - 1, 2, end] {
+        t.go_to(target).unwrap();
+        assert_eq!(picture(t.view()), fresh_at(reopening, target), "{target}");
+    }
+}
+
+#[test]
+fn a_tight_budget_thins_keyframes_and_doubles_the_interval() {
+    let mut t = Timeline::with_limits(built_in(), 1, 1);
+    t.go_to(21).unwrap();
+    let (count, _) = t.keyframes();
+    assert!(count <= 2, "{count} keyframes kept over a 1-byte budget");
+    assert!(t.interval() > 1);
+    t.go_to(3).unwrap();
+    assert_eq!(picture(t.view()), fresh_at(built_in, 3));
+}
+
+#[derive(Clone, Debug)]
+enum Move {
+    Forward(u64),
+    Back(u64),
+    GoTo(u64),
+}
+
+fn moves(horizon: u64) -> impl Strategy<Value = Vec<Move>> {
+    prop::collection::vec(
+        prop_oneof![
+            (1..8u64).prop_map(Move::Forward),
+            (1..8u64).prop_map(Move::Back),
+            (0..horizon).prop_map(Move::GoTo),
+        ],
+        1..12,
+    )
+}
+
+fn check_moves(make: fn() -> Box<dyn Session>, moves: &[Move], interval: u64, budget: usize) {
+    let mut t = Timeline::with_limits(make(), interval, budget);
+    for m in moves {
+        match *m {
+            Move::Forward(k) => {
+                for _ in 0..k {
+                    t.step().unwrap();
+                }
+            }
+            Move::Back(k) => {
+                for _ in 0..k {
+                    t.step_back().unwrap();
+                }
+            }
+            Move::GoTo(n) => {
+                t.go_to(n).unwrap();
+            }
+        }
+        assert_eq!(picture(t.view()), fresh_at(make, t.steps()), "after {m:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn any_walk_through_time_matches_a_search_never_stepped_back_3x3(
+        walk in moves(40), interval in 1..6u64, budget in 0..20_000usize,
+    ) {
+        check_moves(built_in, &walk, interval, budget);
+    }
+
+    #[test]
+    fn any_walk_through_time_matches_a_search_never_stepped_back_5x5(
+        walk in moves(40), interval in 1..6u64, budget in 0..20_000usize,
+    ) {
+        check_moves(five, &walk, interval, budget);
+    }
+
+    #[test]
+    fn any_walk_through_time_matches_a_search_never_stepped_back_with_reopenings(
+        walk in moves(450), interval in 1..64u64, budget in 0..2_000_000usize,
+    ) {
+        check_moves(reopening, &walk, interval, budget);
+    }
+}

@@ -1,0 +1,188 @@
+//! Reading and writing scenario RON: syntax errors carry line and column, an unknown field or
+//! variant names the nearest valid one. Saving writes a temporary file beside the target and
+//! renames it over, so a failed save never leaves half a file.
+
+use super::model::{Scenario, ScenarioError};
+use std::path::Path;
+
+/// The RON dialect of scenario files (and of the traces that embed them).
+pub(crate) fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// A RON error in the user's words: an unknown field or variant names the nearest valid one,
+/// too deep a nesting says so (rather than naming parser options).
+#[must_use]
+pub fn ron_message(code: &ron::Error) -> String {
+    match code {
+        ron::Error::NoSuchStructField {
+            expected, found, ..
+        } => unknown("field", found, expected),
+        ron::Error::NoSuchEnumVariant {
+            expected, found, ..
+        } => unknown("variant", found, expected),
+        ron::Error::ExceededRecursionLimit => {
+            "nesting too deep: brackets and parentheses are nested more deeply than any \
+             scenario needs"
+                .into()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// "unknown field `gaol` — did you mean `goal`?", or the list of valid names when none is
+/// close.
+fn unknown(what: &str, found: &str, expected: &[&str]) -> String {
+    let nearest = expected
+        .iter()
+        .map(|name| (edit_distance(found, name), *name))
+        .min()
+        // Close enough to be a slip: a third of the name's letters, at least one, and never the
+        // whole name (`z` is no misspelling of `x`).
+        .filter(|(d, name)| {
+            let len = name.chars().count();
+            *d <= (len / 3).max(1) && *d < len
+        });
+    match nearest {
+        Some((_, name)) => format!("unknown {what} `{found}` — did you mean `{name}`?"),
+        None if expected.is_empty() => format!("unknown {what} `{found}`"),
+        None => format!(
+            "unknown {what} `{found}`; expected one of: {}",
+            expected.join(", ")
+        ),
+    }
+}
+
+/// The fewest single-character insertions, deletions, substitutions and swaps of neighbours
+/// that turn `a` into `b` (so `gaol` is one step from `goal`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // rows[k][j]: distance between a[..i-k] and b[..j], for the current row i and the two before.
+    let mut rows = [
+        vec![0; b.len() + 1],
+        vec![0; b.len() + 1],
+        (0..=b.len()).collect(),
+    ];
+    for i in 1..=a.len() {
+        rows.rotate_left(1);
+        rows[2][0] = i;
+        for j in 1..=b.len() {
+            let substitute = rows[1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitute.min(rows[1][j] + 1).min(rows[2][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[0][j - 2] + 1);
+            }
+            rows[2][j] = best;
+        }
+    }
+    rows[2][b.len()]
+}
+
+impl Scenario {
+    /// Parses scenario text; `origin` names it in error messages, `base_dir` resolves the
+    /// relative file names inside it.
+    ///
+    /// # Errors
+    /// A syntax error with its line and column.
+    pub fn parse(text: &str, origin: &str, base_dir: &Path) -> Result<Scenario, ScenarioError> {
+        let mut scenario: Scenario =
+            ron_options()
+                .from_str(text)
+                .map_err(|e| ScenarioError::Syntax {
+                    path: origin.to_string(),
+                    line: e.span.start.line,
+                    column: e.span.start.col,
+                    message: ron_message(&e.code),
+                })?;
+        scenario.base_dir = base_dir.to_path_buf();
+        Ok(scenario)
+    }
+
+    /// Reads a scenario file.
+    ///
+    /// # Errors
+    /// The file cannot be read, is not text, or is not a valid scenario.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let shown = path.display().to_string();
+        let text = crate::read_text(path).map_err(|message| ScenarioError::Read {
+            path: shown.clone(),
+            message,
+        })?;
+        let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        Scenario::parse(&text, &shown, &base)
+    }
+
+    /// The scenario as RON text.
+    #[must_use]
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().struct_names(true);
+        ron_options()
+            .to_string_pretty(self, config)
+            .expect("scenarios always serialize")
+    }
+
+    /// Writes the scenario atomically: a temporary file beside `path`, then a rename.
+    ///
+    /// # Errors
+    /// The file cannot be written; the old file, if any, is untouched.
+    pub fn save(&self, path: &Path) -> Result<(), ScenarioError> {
+        crate::atomic_write(path, self.to_ron().as_bytes()).map_err(|e| ScenarioError::Write {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::settings::Settings;
+    use crate::scenario::spec::SearchSpec;
+
+    #[test]
+    fn syntax_errors_give_line_and_column() {
+        let err = Scenario::parse(
+            "Scenario(problem: SlidingPuzzle(width: 3,\n height: 3, start: [5,4\n",
+            "bad.ron",
+            Path::new("."),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.starts_with("bad.ron: line 2, column 24"), "{err}");
+    }
+
+    #[test]
+    fn too_deep_nesting_is_said_in_the_users_words() {
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        let err = ron_options().from_str::<ron::Value>(&deep).unwrap_err();
+        assert!(matches!(err.code, ron::Error::ExceededRecursionLimit));
+        let words = ron_message(&err.code);
+        assert!(words.starts_with("nesting too deep"), "{words}");
+        assert!(!words.contains("recursion_limit"), "{words}");
+    }
+
+    #[test]
+    fn near_misses_are_one_slip_away() {
+        assert_eq!(edit_distance("gaol", "goal"), 1);
+        assert_eq!(edit_distance("algoritm", "algorithm"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        let fields = &["title", "notes", "problem", "search"];
+        assert!(unknown("field", "titel", fields).ends_with("did you mean `title`?"));
+        assert!(unknown("field", "colour", fields).contains("expected one of: title, notes"));
+    }
+
+    #[test]
+    fn saved_scenarios_load_back_equal() {
+        let dir = std::env::temp_dir().join(format!("frontier-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.ron");
+        let mut s = Scenario::built_in();
+        s.search = SearchSpec::from_settings(&Settings::default());
+        s.save(&path).unwrap();
+        let mut back = Scenario::load(&path).unwrap();
+        back.base_dir = s.base_dir.clone();
+        assert_eq!(back, s);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
