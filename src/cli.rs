@@ -41,6 +41,10 @@ pub enum Command {
     Open {
         /// The scenario file; the built-in puzzle (the A* chapter's 542703816) when left out.
         scenario: Option<PathBuf>,
+        /// A share link (the web page's address, or just its `#scenario=…&at=…`): opens its
+        /// scenario at its step, as the page does.
+        #[arg(long, value_name = "URL", conflicts_with = "scenario")]
+        link: Option<String>,
         /// Opens with the search already at this step (a number, or `end`), stepped before the
         /// window shows: the slide-ready moment, prepared ahead of class.
         #[arg(long, value_name = "STEP", value_parser = OpenAt::parse)]
@@ -95,6 +99,27 @@ impl OpenAt {
             OpenAt::End => u64::MAX,
         }
     }
+}
+
+/// What `frontier open` opens: the scenario file, the share link's scenario, or the built-in
+/// puzzle; at the step `--at` gives, else the link's, else the start (`u64::MAX`: the end).
+///
+/// # Errors
+/// The file or the link cannot be read.
+pub fn opening(
+    file: Option<&std::path::Path>,
+    link: Option<&str>,
+    at: Option<OpenAt>,
+) -> Result<(Scenario, u64), ScenarioError> {
+    let (scenario, linked_at) = match (file, link) {
+        (Some(path), _) => (Scenario::load(path)?, 0),
+        (None, Some(link)) => {
+            let shared = crate::share::parse(link)?;
+            (shared.scenario, shared.at)
+        }
+        (None, None) => (Scenario::built_in(), 0),
+    };
+    Ok((scenario, at.map_or(linked_at, OpenAt::target)))
 }
 
 /// A tie-break policy as one value (clap would read a bare `Vec` as many values).

@@ -2,7 +2,9 @@
 //!
 //! [`engine`] is the search model and knows no UI; [`domains`] are the problem families;
 //! [`scenario`] reads and writes scenario files; [`experiment`] runs the textbook's table of
-//! search cost by depth over scenarios; [`cli`] is the headless face; [`app`] is the desktop face.
+//! search cost by depth over scenarios; [`cli`] is the headless face; [`app`] is the desktop face,
+//! which `web` (built for wasm32 only) runs in a browser; [`share`] makes and reads the links both
+//! open.
 
 pub mod app;
 pub mod cli;
@@ -11,7 +13,10 @@ pub mod engine;
 pub mod experiment;
 pub mod export;
 pub mod scenario;
+pub mod share;
 pub mod trace;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,20 +29,25 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 /// regular file. Reading a pipe or a device could block or never end; writing over one would
 /// replace it.
 fn special_kind(kind: std::fs::FileType) -> Option<&'static str> {
-    use std::os::unix::fs::FileTypeExt;
     if kind.is_file() {
-        None
-    } else if kind.is_dir() {
-        Some("is a directory")
-    } else if kind.is_fifo() {
-        Some("is a named pipe")
-    } else if kind.is_socket() {
-        Some("is a socket")
-    } else if kind.is_block_device() || kind.is_char_device() {
-        Some("is a device")
-    } else {
-        Some("is not a regular file")
+        return None;
     }
+    if kind.is_dir() {
+        return Some("is a directory");
+    }
+    // The browser build has no such files (and no std::os::unix).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("is a named pipe");
+        } else if kind.is_socket() {
+            return Some("is a socket");
+        } else if kind.is_block_device() || kind.is_char_device() {
+            return Some("is a device");
+        }
+    }
+    Some("is not a regular file")
 }
 
 /// Opens a file for reading, and its length, if it is a regular file: a named pipe, device or

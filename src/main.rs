@@ -1,13 +1,22 @@
 //! The `frontier` binary: the CLI, or the desktop app when run with no command or with `open`.
+//! Built for the browser (wasm32), it starts the web app instead ([`frontier::web`]).
 
-use clap::Parser;
-use frontier::cli::{self, Cli, Command, OpenAt};
-use frontier::engine::memory::MemorySize;
-use frontier::scenario::Scenario;
-use std::path::Path;
-use std::process::ExitCode;
+#[cfg(not(target_arch = "wasm32"))]
+use frontier::{
+    cli::{self, Cli, Command, OpenAt},
+    engine::memory::MemorySize,
+};
+#[cfg(not(target_arch = "wasm32"))]
+use std::{path::Path, process::ExitCode};
 
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    frontier::web::start();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
+    use clap::Parser;
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Run(args)) => ExitCode::from(cli::run(&args, &mut std::io::stdout().lock())),
@@ -28,24 +37,27 @@ fn main() -> ExitCode {
         }
         Some(Command::Open {
             scenario,
+            link,
             at,
             max_memory,
-        }) => open(
-            scenario.as_deref(),
-            at.map_or(0, OpenAt::target),
-            max_memory,
-        ),
-        None => open(None, 0, None),
+        }) => open(scenario.as_deref(), link.as_deref(), at, max_memory),
+        None => open(None, None, None, None),
     }
 }
 
-/// Opens the app on a scenario file, or on the built-in puzzle (the A* chapter's 542703816), at step `at`;
-/// `max_memory` replaces the scenario's memory budget.
-fn open(path: Option<&Path>, at: u64, max_memory: Option<MemorySize>) -> ExitCode {
-    let mut scenario = match path.map(Scenario::load) {
-        None => Scenario::built_in(),
-        Some(Ok(scenario)) => scenario,
-        Some(Err(e)) => {
+/// Opens the app on a scenario file, a share link, or the built-in puzzle (the A* chapter's
+/// 542703816), at step `at` (else the link's step); `max_memory` replaces the scenario's memory
+/// budget.
+#[cfg(not(target_arch = "wasm32"))]
+fn open(
+    path: Option<&Path>,
+    link: Option<&str>,
+    at: Option<OpenAt>,
+    max_memory: Option<MemorySize>,
+) -> ExitCode {
+    let (mut scenario, at) = match cli::opening(path, link, at) {
+        Ok(opening) => opening,
+        Err(e) => {
             eprintln!("frontier: {e}");
             return ExitCode::from(2);
         }

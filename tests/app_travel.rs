@@ -164,7 +164,7 @@ fn compare_steps_astar_and_dijkstra_together_with_their_own_counts() {
     h.run();
     h.get_by_label("Run all to the end").click();
     h.run();
-    // Separate runs' counts (docs/REPLAY.md, and tests/seed_astar.rs for A*).
+    // Separate runs' counts (tests/chapter_astar.rs has A*'s).
     let separate = |a: Algorithm| {
         let mut s = Scenario::built_in()
             .session(&SearchSpec {

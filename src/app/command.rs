@@ -34,10 +34,15 @@ pub enum Command {
     Set(SettingChange),
     /// Read a scenario file.
     LoadScenario(PathBuf),
+    /// A scenario file's text, picked in the browser (which gives no path).
+    LoadScenarioText { name: String, text: String },
     /// One of [`crate::scenario::LIBRARY`], by file name.
     LoadBuiltIn(&'static str),
     /// Write the scenario with the current settings (an empty path: ask for one).
     Save(PathBuf),
+    /// Copy a share link to what is on screen: the scenario with these settings, at this step
+    /// ([`crate::share`]).
+    CopyLink,
     /// Slide the start board's tile in this slot into the blank (edits the start).
     SlideTile(usize),
     /// Select a row (or clear the selection).

@@ -1,22 +1,24 @@
 //! The desktop face: an eframe window over one search's [`Timeline`].
 //!
 //! Panels read the search through [`Timeline::view`] and return [`Command`]s; [`FrontierApp`]
-//! applies them once at the end of the frame ([`FrontierApp::apply`]), so the buttons and the
-//! keys do the same thing. This file is the frame and that dispatch; the rest has a room each:
-//! [`window`] (opening it), [`keys`] (shortcuts), [`layout`] (where every panel sits),
-//! [`stepping`] (Step, Fine step, Run), [`rebuild`] (a new search: settings, scenarios, edits
-//! of the start), [`travel`] (time travel, traces, breakpoints, quiz), [`worker`] (steps longer
-//! than a frame, off the UI thread), [`panels`] and [`boards`].
+//! applies them once at the end of the frame ([`FrontierApp::apply`]), so the buttons and the keys
+//! do the same thing. This file is the frame and that dispatch; the rest has a room each:
+//! [`window`] (opening it), [`io`] (files), [`share_link`] (links), [`keys`] (shortcuts),
+//! [`layout`] (where every panel sits), [`stepping`] (Step, Fine step, Run), [`rebuild`] (a new
+//! search: settings, scenarios, edits of the start), [`travel`] (time travel, traces, breakpoints,
+//! quiz), [`worker`] (steps longer than a frame, off the UI thread), [`panels`] and [`boards`].
 
 pub mod boards;
 pub mod command;
 mod fields;
+pub mod io;
 mod keys;
 mod layout;
 pub mod panels;
 mod parked;
 pub mod playback;
 mod rebuild;
+mod share_link;
 pub mod state;
 mod stepping;
 pub mod travel;
@@ -24,13 +26,15 @@ mod window;
 mod words;
 pub mod worker;
 
-pub use window::{run, window_title};
+#[cfg(not(target_arch = "wasm32"))]
+pub use window::run;
+pub use window::window_title;
 
 use crate::engine::notebook::NodeId;
 use crate::engine::session::Session;
 use crate::engine::timeline::Timeline;
 use crate::engine::view::SearchView;
-use crate::scenario::{Scenario, ScenarioError, SearchSpec};
+use crate::scenario::{Scenario, SearchSpec};
 use boards::marks;
 use command::Command;
 use eframe::egui;
@@ -70,24 +74,11 @@ pub struct FrontierApp {
     errand: Option<worker::Errand<worker::Trip>>,
     /// Steps (or batches) in a row that took longer than a frame ([`worker::Pace`]).
     pace: worker::Pace,
+    /// Where the app draws: Copy link puts its link on this context's clipboard.
+    ctx: egui::Context,
 }
 
 impl FrontierApp {
-    /// The app on `scenario` with a remembered `layout`, drawing into `ctx`. The Path field
-    /// starts empty (the scenario may not come from the file remembered there); see
-    /// [`FrontierApp::opened_from`].
-    ///
-    /// # Errors
-    /// The scenario's search could not be built (a domain file that cannot be read).
-    pub fn new(
-        ctx: &egui::Context,
-        scenario: Scenario,
-        layout: Layout,
-    ) -> Result<FrontierApp, ScenarioError> {
-        let session = scenario.session(&SearchSpec::default())?;
-        Ok(FrontierApp::with_session(ctx, scenario, layout, session))
-    }
-
     /// The app on `scenario` showing `session` (a search of it built elsewhere).
     #[must_use]
     pub fn with_session(
@@ -124,6 +115,7 @@ impl FrontierApp {
             generation: 0,
             errand: None,
             pace: worker::Pace::default(),
+            ctx: ctx.clone(),
         };
         app.started();
         app
@@ -206,8 +198,10 @@ impl FrontierApp {
             }
             Command::Set(change) => self.change_settings(change),
             Command::LoadScenario(path) => self.load_scenario(path),
+            Command::LoadScenarioText { name, text } => self.load_scenario_text(name, &text),
             Command::LoadBuiltIn(name) => self.load_built_in(name),
             Command::Save(path) => self.save_scenario(&path),
+            Command::CopyLink => self.copy_link(),
             Command::SlideTile(slot) => self.slide_tile(slot),
             Command::Select(id) => {
                 self.selected = id.filter(|&id| (id as usize) < self.view().rows());

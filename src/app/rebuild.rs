@@ -2,8 +2,8 @@
 //! builds the search afresh on a new timeline and clears everything derived from the old one;
 //! a search that cannot be built leaves the current one and says why.
 
-use crate::app::FrontierApp;
 use crate::app::playback::Fine;
+use crate::app::{FrontierApp, io};
 use crate::domains::queens::QueensEdit;
 use crate::engine::session::Session;
 use crate::scenario::grid_edit::GridEdit;
@@ -29,6 +29,18 @@ impl FrontierApp {
         }
     }
 
+    /// Opens a scenario file's text, picked in the browser (which gives its name, no path).
+    pub(super) fn load_scenario_text(&mut self, name: String, text: &str) {
+        match Scenario::parse(text, &name, Path::new("")) {
+            Ok(scenario) => {
+                if self.replace_scenario(scenario, &name) {
+                    self.layout.path_text = name;
+                }
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
     /// Opens one of the built-in scenarios.
     pub(super) fn load_built_in(&mut self, name: &'static str) {
         match Scenario::from_library(name) {
@@ -44,7 +56,8 @@ impl FrontierApp {
         }
     }
 
-    /// Writes the scenario with the settings of the search shown.
+    /// Writes the scenario with the settings of the search shown ([`io::save_scenario`]: a
+    /// file on the desktop, a download in the browser).
     pub(super) fn save_scenario(&mut self, path: &Path) {
         if path.as_os_str().is_empty() {
             self.error = Some(
@@ -54,15 +67,20 @@ impl FrontierApp {
             );
             return;
         }
-        let mut scenario = self.scenario.clone();
-        scenario.search = SearchSpec::from_settings(self.view().settings());
-        match scenario.save(path) {
+        match io::save_scenario(&self.scenario_as_set(), path) {
             Ok(()) => {
                 self.log.note(format!("saved {}", path.display()));
                 self.layout.remember(path.to_path_buf());
             }
             Err(e) => self.error = Some(e.to_string()),
         }
+    }
+
+    /// The scenario with the settings its search runs with: what Save writes, a link carries.
+    pub(super) fn scenario_as_set(&self) -> Scenario {
+        let mut scenario = self.scenario.clone();
+        scenario.search = SearchSpec::from_settings(self.view().settings());
+        scenario
     }
 
     /// Names the file the scenario was read from: the Path field (and Save) use it.

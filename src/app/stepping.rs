@@ -8,7 +8,7 @@
 
 use crate::app::FrontierApp;
 use crate::app::playback::{Fine, FineAction, Playback};
-use std::time::Instant;
+use web_time::Instant;
 
 impl FrontierApp {
     /// The Step command: pauses any run and takes one whole step.

@@ -1,17 +1,19 @@
-//! The native window: opening it on a scenario, its title and its fonts.
+//! Opening the app: on a scenario, in the native window (or in the web page, src/web.rs), with
+//! the window's title and fonts.
 
 use crate::app::FrontierApp;
-use crate::scenario::Scenario;
+use crate::app::state::Layout;
+use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use eframe::egui;
-use std::path::Path;
 
 /// Opens the app window on `scenario`, read from `path` (none: built in), with the search
 /// already at step `at` (`u64::MAX`: its end), as a teacher prepares a slide.
 ///
 /// # Errors
 /// The window could not be created, or the scenario's search could not be built.
-pub fn run(scenario: Scenario, path: Option<&Path>, at: u64) -> eframe::Result {
-    let path = path.map(Path::to_path_buf);
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run(scenario: Scenario, path: Option<&std::path::Path>, at: u64) -> eframe::Result {
+    let path = path.map(std::path::Path::to_path_buf);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(window_title(&scenario))
@@ -23,18 +25,49 @@ pub fn run(scenario: Scenario, path: Option<&Path>, at: u64) -> eframe::Result {
         "Frontier",
         options,
         Box::new(move |cc| {
-            let layout = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
-                .unwrap_or_default();
-            let mut app = FrontierApp::new(&cc.egui_ctx, scenario, layout)?;
+            let mut app = FrontierApp::created(cc, scenario, at)?;
             if let Some(path) = path {
                 app.opened_from(path);
             }
-            app.open_at(at);
             Ok(Box::new(app))
         }),
     )
+}
+
+impl FrontierApp {
+    /// The app on `scenario` with a remembered `layout`, drawing into `ctx`. The Path field
+    /// starts empty (the scenario may not come from the file remembered there); see
+    /// [`FrontierApp::opened_from`].
+    ///
+    /// # Errors
+    /// The scenario's search could not be built (a domain file that cannot be read).
+    pub fn new(
+        ctx: &egui::Context,
+        scenario: Scenario,
+        layout: Layout,
+    ) -> Result<FrontierApp, ScenarioError> {
+        let session = scenario.session(&SearchSpec::default())?;
+        Ok(FrontierApp::with_session(ctx, scenario, layout, session))
+    }
+
+    /// The app as a window (or a web page) opens it: with the layout remembered in `cc`'s
+    /// storage, and the search at step `at`.
+    ///
+    /// # Errors
+    /// The scenario's search could not be built.
+    pub fn created(
+        cc: &eframe::CreationContext<'_>,
+        scenario: Scenario,
+        at: u64,
+    ) -> Result<FrontierApp, ScenarioError> {
+        let layout = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+            .unwrap_or_default();
+        let mut app = FrontierApp::new(&cc.egui_ctx, scenario, layout)?;
+        app.open_at(at);
+        Ok(app)
+    }
 }
 
 /// Lets proportional text fall back to the monospace font, which has the arrows and shapes

@@ -7,7 +7,8 @@
 //! [`Parked`](crate::app::parked::Parked) search stands in meanwhile, answering from what the
 //! search was when it left. Pause lets the step in progress finish and
 //! takes no more; Reset builds a new search at once and abandons the errand (its thread finishes
-//! the step and drops the old search).
+//! the step and drops the old search). The browser build has no threads: there steps always run
+//! on the UI thread, a budget's worth per frame.
 
 use crate::app::FrontierApp;
 use crate::app::command::Command;
@@ -22,7 +23,8 @@ use eframe::egui::{self, CentralPanel, Panel, Ui};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 impl FrontierApp {
     /// Whether steps are running on a worker thread (the window shows "working…").
@@ -246,10 +248,11 @@ impl Pace {
         };
     }
 
-    /// Whether the next steps go to a worker thread.
+    /// Whether the next steps go to a worker thread. Never in the browser, which has no
+    /// threads: there every slice runs on the UI thread, within the frame budget.
     #[must_use]
     pub fn off_thread(self) -> bool {
-        self.over_budget >= SLOW_IN_A_ROW
+        cfg!(not(target_arch = "wasm32")) && self.over_budget >= SLOW_IN_A_ROW
     }
 }
 

@@ -103,7 +103,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         || now - drawn.built_at >= 10.0 * drawn.cost;
     if drawn.key != Some(key) {
         if due {
-            let started = std::time::Instant::now();
+            let started = web_time::Instant::now();
             let (marks, open, closed, route) = marks(input, w * h);
             (drawn.open, drawn.closed, drawn.route) = (open, closed, route);
             let solid = [(*at, CURRENT), (*start, START), (*goal, GOAL)];

@@ -2,6 +2,7 @@
 
 use crate::app::command::Command;
 use crate::app::fields;
+use crate::app::io;
 use crate::app::playback::{Mode, SPEED_RANGE};
 use crate::app::state::Layout;
 use crate::app::travel::UNDOABLE_RESET;
@@ -109,22 +110,21 @@ fn scenario_menu(ui: &mut Ui, layout: &Layout, commands: &mut Vec<Command>) {
         }
         ui.separator();
         if ui.button("Open file…").clicked() {
-            if let Some(path) = rfd::FileDialog::new()
-                .add_filter("scenario", &["ron"])
-                .pick_file()
-            {
-                commands.push(Command::LoadScenario(path));
-            }
+            commands.extend(io::ask_open(ui.ctx()));
             ui.close();
         }
         if ui.button("Save as…").clicked() {
-            if let Some(path) = rfd::FileDialog::new()
-                .add_filter("scenario", &["ron"])
-                .set_file_name("scenario.ron")
-                .save_file()
-            {
-                commands.push(Command::Save(path));
-            }
+            commands.extend(io::ask_save().map(Command::Save));
+            ui.close();
+        }
+        if ui
+            .button("Copy link")
+            .on_hover_text(
+                "a link to this scenario, these settings and this step (#scenario=…&at=…)",
+            )
+            .clicked()
+        {
+            commands.push(Command::CopyLink);
             ui.close();
         }
         if !layout.recent.is_empty() {

@@ -13,7 +13,8 @@ use crate::engine::tree::{Mark, Tree};
 use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Map units between layers (a slot is one unit wide), so a node's words fit under its box.
 const LAYER: f32 = 1.6;

@@ -7,7 +7,7 @@ use crate::engine::frontier::OpenKey;
 use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;
-use std::time::Instant;
+use web_time::Instant;
 
 /// Longest a stale sorted list may be shown while running, in seconds.
 const REFRESH_WHILE_RUNNING: f64 = 0.3;

@@ -1,18 +1,18 @@
-//! The seed chapter's numbers for A* on 542703816, as acceptance tests.
+//! The A* chapter's numbers for its puzzle 542703816, as acceptance tests.
 
 use frontier::engine::event::{Fate, Outcome};
 use frontier::engine::session::Session;
 use frontier::scenario::{Scenario, SearchSpec};
 
-fn seed(overrides: &SearchSpec) -> Box<dyn Session> {
+fn chapter_puzzle(overrides: &SearchSpec) -> Box<dyn Session> {
     Scenario::built_in()
         .session(overrides)
-        .expect("the seed builds")
+        .expect("the built-in puzzle builds")
 }
 
 #[test]
 fn first_expansion_stores_four_neighbours_and_the_open_list_orders_them_12_12_14_14() {
-    let mut s = seed(&SearchSpec::default());
+    let mut s = chapter_puzzle(&SearchSpec::default());
     let event = s.step().clone();
     assert_eq!(event.pick.as_ref().map(|p| p.id), Some(0));
     let stored: Vec<_> = event.successors.iter().map(|x| (x.id, x.fate)).collect();
@@ -45,7 +45,7 @@ fn first_expansion_stores_four_neighbours_and_the_open_list_orders_them_12_12_14
 
 #[test]
 fn second_pick_is_tile_4s_board_tied_with_tile_1s_on_f_and_h() {
-    let mut s = seed(&SearchSpec::default());
+    let mut s = chapter_puzzle(&SearchSpec::default());
     s.step();
     let pick = s.step().pick.clone().expect("a pick");
     assert_eq!(s.view().move_label(0, pick.id), "tile 4 down");
@@ -64,7 +64,7 @@ fn second_pick_is_tile_4s_board_tied_with_tile_1s_on_f_and_h() {
 
 #[test]
 fn goal_is_stored_with_g_12_and_accepted_on_step_21() {
-    let mut s = seed(&SearchSpec::default());
+    let mut s = chapter_puzzle(&SearchSpec::default());
     let mut goal_stored_at = None;
     while s.view().outcome().is_none() {
         let event = s.step().clone();
@@ -87,7 +87,7 @@ fn goal_is_stored_with_g_12_and_accepted_on_step_21() {
 
 #[test]
 fn every_expanded_state_scores_12() {
-    let mut s = seed(&SearchSpec::default());
+    let mut s = chapter_puzzle(&SearchSpec::default());
     while s.view().outcome().is_none() {
         let f = s.step().pick.as_ref().map(|p| p.f.to_string());
         assert_eq!(f.as_deref(), Some("12"));
@@ -96,7 +96,7 @@ fn every_expanded_state_scores_12() {
 
 #[test]
 fn the_route_is_the_chapters_hand_solution() {
-    let mut s = seed(&SearchSpec::default());
+    let mut s = chapter_puzzle(&SearchSpec::default());
     while s.view().outcome().is_none() {
         s.step();
     }
@@ -120,7 +120,7 @@ fn the_route_is_the_chapters_hand_solution() {
 
 #[test]
 fn a_notebook_of_10_fills_on_step_5() {
-    let mut s = seed(&SearchSpec {
+    let mut s = chapter_puzzle(&SearchSpec {
         max_states: Some(10),
         ..SearchSpec::default()
     });
@@ -142,7 +142,7 @@ fn a_notebook_of_10_fills_on_step_5() {
 
 #[test]
 fn stepping_after_the_end_changes_nothing() {
-    let mut s = seed(&SearchSpec::default());
+    let mut s = chapter_puzzle(&SearchSpec::default());
     while s.view().outcome().is_none() {
         s.step();
     }

@@ -1,0 +1,199 @@
+//! The browser face: the same app, drawn into the page's canvas by eframe's web runner
+//! (wasm32 only; `scripts/web build` makes the site). The page's fragment may hold a share link
+//! ([`crate::share`]): the app opens on its scenario at its step. Tests and teachers' own pages
+//! drive the app through `window.frontier`:
+//!
+//! - `status()`: a JSON string, `{"scenario", "algorithm", "step", "outcome", "states_checked",
+//!   "states_stored"}` ([`crate::share::status`]);
+//! - `step(n)`: takes `n` steps as Space does, and returns the status;
+//! - `link()`: the share link to what is on screen, as Copy link makes it;
+//! - `frames()`: the CPU time of the latest frames, in milliseconds (a JSON array), to measure
+//!   how smooth the app is in a browser.
+//!
+//! The first frame drawn puts the mark `frontier-first-frame` on the page's performance
+//! timeline, so load time can be measured from outside.
+
+use crate::app::command::Command;
+use crate::app::{FrontierApp, io};
+use crate::scenario::Scenario;
+use eframe::egui;
+use wasm_bindgen::JsCast as _;
+use wasm_bindgen::prelude::*;
+
+/// The canvas `web/index.html` gives the app.
+const CANVAS_ID: &str = "frontier_canvas";
+
+/// The element `web/index.html` shows a message in (a link that could not be read).
+const MESSAGE_ID: &str = "frontier_message";
+
+/// Starts the app in the page: what `main` does in the browser.
+pub fn start() {
+    let runner = eframe::WebRunner::new();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = run(runner).await {
+            show_message(&format!("Frontier could not start: {e:?}"));
+        }
+    });
+}
+
+async fn run(runner: eframe::WebRunner) -> Result<(), JsValue> {
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let canvas: web_sys::HtmlCanvasElement = document
+        .get_element_by_id(CANVAS_ID)
+        .ok_or("the page has no canvas #frontier_canvas")?
+        .dyn_into()?;
+    let (scenario, at) = match opening(&window.location().hash()?) {
+        Ok(opening) => opening,
+        Err(why) => {
+            show_message(&why);
+            (Scenario::built_in(), 0)
+        }
+    };
+    runner
+        .start(
+            canvas,
+            eframe::WebOptions::default(),
+            Box::new(move |cc| {
+                let app = FrontierApp::created(cc, scenario, at)?;
+                let ctx = cc.egui_ctx.clone();
+                Ok(Box::new(WebApp {
+                    app,
+                    ctx,
+                    frames: std::collections::VecDeque::new(),
+                }))
+            }),
+        )
+        .await?;
+    install_hook(&window, runner)
+}
+
+/// The scenario and step the page's fragment names: the built-in puzzle at its start
+/// when there is none.
+///
+/// # Errors
+/// A link that cannot be read, in words.
+fn opening(fragment: &str) -> Result<(Scenario, u64), String> {
+    let fragment = fragment.trim_start_matches('#');
+    if fragment.is_empty() {
+        return Ok((Scenario::built_in(), 0));
+    }
+    crate::share::parse(fragment)
+        .map(|shared| (shared.scenario, shared.at))
+        .map_err(|e| {
+            format!("This page's link could not be opened, so the built-in puzzle is: {e}")
+        })
+}
+
+/// Shows `text` above the canvas (and in the console).
+fn show_message(text: &str) {
+    web_sys::console::warn_1(&text.into());
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(MESSAGE_ID));
+    if let Some(element) = element {
+        element.set_text_content(Some(text));
+        let _ = element.remove_attribute("hidden");
+    }
+}
+
+/// Frame times kept for `window.frontier.frames()`.
+const FRAMES_KEPT: usize = 2000;
+
+/// The app as the page runs it: files picked in the browser arrive between frames.
+struct WebApp {
+    app: FrontierApp,
+    /// Asked for a frame when `window.frontier` changed the app between frames.
+    ctx: egui::Context,
+    /// CPU milliseconds of the latest frames, oldest first (eframe reports each frame's in the
+    /// next one).
+    frames: std::collections::VecDeque<f32>,
+}
+
+impl eframe::App for WebApp {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        match frame.info().cpu_usage {
+            Some(seconds) => {
+                if self.frames.len() == FRAMES_KEPT {
+                    self.frames.pop_front();
+                }
+                self.frames.push_back(seconds * 1000.0);
+            }
+            None => mark_first_frame(),
+        }
+        if let Some(command) = io::arrived() {
+            self.app.apply(command);
+        }
+        self.app.ui(ui, frame);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.app.save(storage);
+    }
+
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
+    }
+}
+
+/// Puts `window.frontier` (see the module's documentation) on the page.
+fn install_hook(window: &web_sys::Window, runner: eframe::WebRunner) -> Result<(), JsValue> {
+    let api = js_sys::Object::new();
+    let add = |name: &str, function: &JsValue| js_sys::Reflect::set(&api, &name.into(), function);
+    let r = runner.clone();
+    let status = Closure::<dyn Fn() -> Result<String, JsValue>>::new(move || {
+        with_app(&r, |web| Ok(status_of(&web.app)))
+    });
+    add("status", status.as_ref())?;
+    let r = runner.clone();
+    let step = Closure::<dyn Fn(u32) -> Result<String, JsValue>>::new(move |n: u32| {
+        with_app(&r, |web| {
+            for _ in 0..n {
+                web.app.apply(Command::Step);
+            }
+            web.ctx.request_repaint();
+            Ok(status_of(&web.app))
+        })
+    });
+    add("step", step.as_ref())?;
+    let r = runner.clone();
+    let link = Closure::<dyn Fn() -> Result<String, JsValue>>::new(move || {
+        with_app(&r, |web| {
+            web.app.share_link().map_err(|e| e.to_string().into())
+        })
+    });
+    add("link", link.as_ref())?;
+    let frames = Closure::<dyn Fn() -> Result<String, JsValue>>::new(move || {
+        with_app(&runner, |web| Ok(serde_json::json!(web.frames).to_string()))
+    });
+    add("frames", frames.as_ref())?;
+    // The page keeps them for as long as it lives.
+    status.forget();
+    step.forget();
+    link.forget();
+    frames.forget();
+    js_sys::Reflect::set(window, &"frontier".into(), &api)?;
+    Ok(())
+}
+
+/// Marks the page's performance timeline when the first frame is drawn.
+fn mark_first_frame() {
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark("frontier-first-frame");
+    }
+}
+
+fn status_of(app: &FrontierApp) -> String {
+    crate::share::status(app.scenario(), app.view()).to_string()
+}
+
+/// Runs `f` on the app, unless it has stopped (a panic).
+fn with_app<T>(
+    runner: &eframe::WebRunner,
+    f: impl FnOnce(&mut WebApp) -> Result<T, JsValue>,
+) -> Result<T, JsValue> {
+    let mut web = runner
+        .app_mut::<WebApp>()
+        .ok_or("Frontier has stopped (see the console)")?;
+    f(&mut web)
+}
