@@ -1,6 +1,8 @@
 //! Measures the app's CPU time per frame (egui pass plus tessellation, no GPU) with more than a
 //! million open rows, and while running at full speed. Run with
-//! `cargo run --release --example frame_time`; it prints milliseconds per frame.
+//! `cargo run --release --example frame_time`; it prints milliseconds per frame. With the
+//! argument `tree` (`… --example frame_time -- tree`) it measures the Tree tab instead, on a
+//! search of 100,000 stored states.
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -97,6 +99,10 @@ fn harness(scenario: Scenario) -> Harness<'static, FrontierApp> {
 }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("tree") {
+        tree_frames();
+        return;
+    }
     let text = format!(
         "Scenario(title: \"5×5, breadth-first\", problem: SlidingPuzzle(width: 5, height: 5, start: {:?}), \
          search: (algorithm: BreadthFirst, max_states: 2000000))",
@@ -205,4 +211,72 @@ fn main() {
     seed.state_mut().apply(Command::RunSteps(1_000));
     let seed_frames: Vec<_> = (0..60).map(|_| frame(&mut seed)).collect();
     report("the seed puzzle, running to its goal and idle", seed_frames);
+}
+
+/// The Tree tab on 100,000 stored states (5×5 breadth-first, stepped before the window opens):
+/// fitted (every layer summarised), zoomed in until nodes show their words, and the frame
+/// after a step (the tree and its layout rebuilt).
+fn tree_frames() {
+    use egui_kittest::kittest::Queryable;
+    let text = format!(
+        "Scenario(title: \"5×5 tree\", problem: SlidingPuzzle(width: 5, height: 5, start: {:?}), \
+         search: (algorithm: BreadthFirst, max_states: 2000000))",
+        five_by_five_start()
+    );
+    let scenario = Scenario::parse(&text, "tree_frame_time", Path::new(".")).unwrap();
+    let mut session = scenario
+        .session(&frontier::scenario::SearchSpec::default())
+        .unwrap();
+    while session.view().rows() < 100_000 && session.view().outcome().is_none() {
+        session.step();
+    }
+    println!(
+        "{} stored states after {} steps",
+        session.view().rows(),
+        session.view().steps()
+    );
+    let started = Instant::now();
+    let tree = frontier::engine::tree::Tree::of(session.view());
+    let read = started.elapsed().as_secs_f64() * 1e3;
+    let shape =
+        frontier::engine::tree::shape::Shape::of(&tree, &Default::default(), &|_| String::new());
+    println!(
+        "the tree read from the notebook and log in {read:.1} ms, shaped and laid out in {:.1} ms ({} nodes and stubs)",
+        started.elapsed().as_secs_f64() * 1e3 - read,
+        shape.items.len()
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .build_eframe(move |cc| {
+            FrontierApp::with_session(&cc.egui_ctx, scenario, Layout::default(), session)
+        });
+    h.get_by_label("Tree").click();
+    let opening = frame(&mut h);
+    println!(
+        "opening the Tree tab (tree and layout built): {:.1} ms wall",
+        opening.0
+    );
+    let fitted: Vec<_> = (0..60).map(|_| frame(&mut h)).collect();
+    report("the whole tree fitted (summarised)", fitted);
+    for zoom in 0..40 {
+        h.get_by_label("+").click();
+        frame(&mut h);
+        if zoom % 10 == 9 {
+            let frames: Vec<_> = (0..30).map(|_| frame(&mut h)).collect();
+            report(&format!("zoomed in {}×1.5", zoom + 1), frames);
+        }
+    }
+    let mut stepped = Vec::new();
+    for _ in 0..5 {
+        h.state_mut().apply(Command::Step);
+        stepped.push(frame(&mut h));
+    }
+    report("the frame after a Step (tree rebuilt)", stepped);
+    h.state_mut().apply(Command::SetSpeed(10_000.0));
+    h.state_mut().apply(Command::RunPause);
+    let running: Vec<_> = (0..120).map(|_| frame(&mut h)).collect();
+    report(
+        "running at full speed (rebuilt at most every 4× its cost)",
+        running,
+    );
 }

@@ -4,10 +4,12 @@ mod after_step;
 mod compare;
 mod experiment;
 mod replay;
+mod tree;
 
 pub use compare::{CompareArgs, compare};
 pub use experiment::{ExperimentArgs, experiment};
 pub use replay::{ReplayArgs, replay};
+pub use tree::{TreeArgs, tree};
 
 use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
@@ -58,6 +60,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Runs several settings side by side on one scenario and tables what each cost.
     Compare(CompareArgs),
+    /// Prints the search tree at a step (what the app's Tree tab draws), as text or JSON.
+    Tree(TreeArgs),
     /// The textbook's experiment: mean search cost and effective branching factor by optimal
     /// depth over random instances (Russell & Norvig, Figure 3.29).
     Experiment(ExperimentArgs),

@@ -29,6 +29,9 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => {
             ExitCode::from(cli::compare(&args, &mut std::io::stdout().lock()))
         }
+        Some(Command::Tree(args)) => {
+            ExitCode::from(cli::tree(&args, &mut std::io::stdout().lock()))
+        }
         Some(Command::Experiment(args)) => {
             ExitCode::from(cli::experiment(&args, &mut std::io::stdout().lock()))
         }

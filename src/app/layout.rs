@@ -3,7 +3,7 @@
 //! above it, the board on the left, the plot and step log on the right, the tables between.
 
 use crate::app::command::Command;
-use crate::app::panels::{board, lesson, pick, plot, status, steplog, tables, toolbar};
+use crate::app::panels::{board, lesson, pick, plot, status, steplog, tables, toolbar, tree};
 use crate::app::{FrontierApp, window_title};
 use crate::engine::notebook::Status;
 use crate::scenario::ProblemSpec;
@@ -113,7 +113,17 @@ impl FrontierApp {
                 });
                 ui.separator();
             }
-            commands.extend(self.tables(ui));
+            self.tree.tabs(ui, ui.max_rect().right_top());
+            if self.tree.chosen() {
+                let input = tree::TreeInput {
+                    search: self.timeline.view(),
+                    selected: self.selected,
+                    generation: self.generation,
+                };
+                commands.extend(self.tree.show(ui, &input));
+            } else {
+                commands.extend(self.tables(ui));
+            }
         });
         let ctx = ui.ctx().clone();
         self.travel_windows(&ctx);

@@ -38,7 +38,7 @@ use crate::scenario::{Scenario, SearchSpec};
 use boards::marks;
 use command::Command;
 use eframe::egui;
-use panels::{lesson, pick, plot, status, steplog, tables};
+use panels::{lesson, pick, plot, status, steplog, tables, tree};
 use playback::{Fine, Playback};
 use state::Layout;
 
@@ -67,6 +67,7 @@ pub struct FrontierApp {
     place_marks: marks::PlaceMarks,
     travel: travel::Travel,
     lesson: lesson::Lesson,
+    tree: tree::TreePanel,
     /// Counts the searches built, so board views can tell a new search from an old one.
     generation: u64,
     /// Steps running on a worker thread, with the search ([`worker`]).
@@ -110,6 +111,7 @@ impl FrontierApp {
             place_marks: marks::PlaceMarks::default(),
             travel: travel::Travel::default(),
             lesson: lesson::Lesson::default(),
+            tree: tree::TreePanel::default(),
             generation: 0,
             errand: None,
             pace: worker::Pace::default(),

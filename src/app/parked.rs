@@ -105,6 +105,9 @@ impl SearchView for Parked {
     fn strategy_status(&self) -> Option<String> {
         None
     }
+    fn cutoff(&self) -> Option<crate::engine::algo::backtracking::Cutoff> {
+        None
+    }
     fn memory_bytes(&self) -> usize {
         0
     }

@@ -188,6 +188,10 @@ where
         self.strategy().status()
     }
 
+    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
+        self.strategy().cutoff()
+    }
+
     fn memory_bytes(&self) -> usize {
         Search::bytes(self)
     }

@@ -162,6 +162,10 @@ pub trait Strategy<P: Problem> {
     fn status(&self) -> Option<String> {
         None
     }
+    /// The bound of a depth-first strategy and its deepening iteration, if it has one.
+    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
+        None
+    }
     /// Bytes the strategy holds beyond the notebook (its open list or stack).
     fn bytes(&self) -> usize {
         0

@@ -35,6 +35,8 @@ pub struct Camera {
     zoom: f32,
     centre: Vec2,
     map: u64,
+    /// The most this view zooms in ([`ZOOM`]'s unless [`Camera::zoom_up_to`] raised it).
+    most: f32,
 }
 
 impl Camera {
@@ -51,6 +53,7 @@ impl Camera {
             zoom: 1.0,
             centre: size / 2.0,
             map,
+            most: ZOOM.1,
         }
     }
 
@@ -64,10 +67,31 @@ impl Camera {
         self.zoom
     }
 
+    /// Lets the view zoom in up to `most` times Fit: a tree thousands of nodes wide needs far
+    /// more than a map to show one node's words.
+    pub fn zoom_up_to(&mut self, most: f32) {
+        self.most = most.max(ZOOM.1);
+    }
+
+    /// Centres the view on map point `p` (a tree view following the pick).
+    pub fn look_at(&mut self, p: Vec2) {
+        self.centre = p;
+    }
+
+    /// Keeps the points per map unit when the Fit scale changes from `old` to `new` (a growing
+    /// tree), unless the view is fitted: then it stays fitted to the map's new extent `size`.
+    pub fn keep_scale(&mut self, old: f32, new: f32, size: Vec2) {
+        if (self.zoom - 1.0).abs() > f32::EPSILON && new > 0.0 {
+            self.zoom = (self.zoom * old / new).clamp(ZOOM.0, self.most);
+        } else {
+            self.centre = size / 2.0;
+        }
+    }
+
     /// The "+", "−" and "Fit" buttons, on the current line.
     pub fn buttons(&mut self, ui: &mut Ui, size: Vec2) {
         if ui.small_button("+").on_hover_text("Zoom in").clicked() {
-            self.zoom = (self.zoom * 1.5).min(ZOOM.1);
+            self.zoom = (self.zoom * 1.5).min(self.most);
         }
         if ui.small_button("−").on_hover_text("Zoom out").clicked() {
             self.zoom = (self.zoom / 1.5).max(ZOOM.0);
@@ -99,7 +123,7 @@ impl Camera {
             let scroll = ui.input_mut(|i| std::mem::take(&mut i.smooth_scroll_delta).y);
             if scroll != 0.0 {
                 let under = self.placement(rect, fit).map(pointer);
-                self.zoom = (self.zoom * (scroll * 0.004).exp()).clamp(ZOOM.0, ZOOM.1);
+                self.zoom = (self.zoom * (scroll * 0.004).exp()).clamp(ZOOM.0, self.most);
                 self.centre = under - (pointer - rect.center()) / (fit * self.zoom);
             }
         }

@@ -8,6 +8,7 @@ pub mod status;
 pub mod steplog;
 pub mod tables;
 pub mod toolbar;
+pub mod tree;
 
 #[cfg(test)]
 mod testing;

@@ -41,6 +41,15 @@ pub enum Bound {
     EstimatedCost(Cost),
 }
 
+/// The bound a depth-first search works under and, for iterative deepening, which iteration
+/// it is in: what a face needs to say why a row was not expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cutoff {
+    /// The iteration of iterative deepening, from 1 (`None` for plain backtracking).
+    pub iteration: Option<u32>,
+    pub bound: Bound,
+}
+
 /// An expanded row on the current path, with the notebook's length before its children.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -334,6 +343,13 @@ impl<P: Problem> Strategy<P> for DepthFirst {
                 self.stack.len()
             ),
             _ => format!("stack {}, path depth {depth}", self.stack.len()),
+        })
+    }
+
+    fn cutoff(&self) -> Option<Cutoff> {
+        Some(Cutoff {
+            iteration: None,
+            bound: self.bound,
         })
     }
 

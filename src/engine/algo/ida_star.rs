@@ -13,7 +13,7 @@
 //! count is the number of goals (routes, on path problems) within the first threshold that
 //! reaches one.
 
-use super::backtracking::{Bound, DepthFirst, drop_rows};
+use super::backtracking::{Bound, Cutoff, DepthFirst, drop_rows};
 use crate::engine::cost::Cost;
 use crate::engine::event::{Outcome, Pick, StepEvent};
 use crate::engine::notebook::{Node, NodeId};
@@ -182,6 +182,13 @@ impl<P: Problem> Strategy<P> for Deepening {
                 self.what(),
                 self.threshold()
             )
+        })
+    }
+
+    fn cutoff(&self) -> Option<Cutoff> {
+        (self.iteration > 0).then_some(Cutoff {
+            iteration: Some(self.iteration),
+            bound: self.search.bound(),
         })
     }
 

@@ -1,0 +1,449 @@
+//! The Tree tab: the search tree of [`crate::engine::tree`], laid out in layers, with the
+//! boards' camera (zoom, pan, Fit). Clicking a node selects its row, as the tables do; a
+//! double click collapses or expands its subtree. Only what is on screen is drawn: nodes in
+//! full with their words when there is room, as dots when small, and as one density band per
+//! layer when thousands are in view. The tree is rebuilt only when the step, the search or the
+//! options change, so time travel moves it with everything else.
+
+use crate::app::boards::camera::{self, Camera};
+use crate::app::command::Command;
+use crate::engine::notebook::NodeId;
+use crate::engine::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
+use crate::engine::tree::{Mark, Tree};
+use crate::engine::view::SearchView;
+use eframe::egui;
+use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
+use std::time::Duration;
+use web_time::Instant;
+
+/// Map units between layers (a slot is one unit wide), so a node's words fit under its box.
+const LAYER: f32 = 1.6;
+/// Points per unit from which nodes are drawn one by one (below it: density bands).
+const DOT: f32 = 3.0;
+/// Points per unit from which nodes are clickable widgets (with a hover text).
+const CLICKABLE: f32 = 14.0;
+/// Points per unit from which nodes show their state's short text and g, h, f.
+const WORDS: f32 = 70.0;
+/// Most nodes drawn one by one in a frame; more in view are summarised.
+const MOST_DRAWN: usize = 3000;
+
+/// What the Tree tab keeps between frames.
+#[derive(Default)]
+pub struct TreePanel {
+    /// The Tree tab is chosen (else the tables show).
+    chosen: bool,
+    options: ShapeOptions,
+    follow: bool,
+    built: Option<Built>,
+}
+
+/// The tree and its shape for one step of one search.
+struct Built {
+    key: (u64, u64, usize, ShapeOptions),
+    tree: Tree,
+    shape: Shape,
+    /// The Fit scale last frame, to keep the zoom when the tree grows.
+    fit: f32,
+    /// The step the view last followed the pick at.
+    followed: u64,
+    /// When it was built and how long that took.
+    at: Instant,
+    cost: Duration,
+}
+
+/// What the panel needs from the app.
+pub struct TreeInput<'a> {
+    pub search: &'a dyn SearchView,
+    pub selected: Option<NodeId>,
+    /// Counts the app's searches, to tell a new search from a step of the same one.
+    pub generation: u64,
+}
+
+impl TreePanel {
+    /// The "Tables" and "Tree" tabs: what the middle of the window shows. They float at
+    /// `corner` (the middle's top right), so choosing moves nothing else in the window.
+    pub fn tabs(&mut self, ui: &Ui, corner: Pos2) {
+        egui::Area::new(Id::unique("tables or tree"))
+            .pivot(egui::Align2::RIGHT_TOP)
+            .fixed_pos(corner)
+            .show(ui.ctx(), |ui| {
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut self.chosen, false, "Tables");
+                    ui.selectable_value(&mut self.chosen, true, "Tree")
+                        .on_hover_text("The search tree: every stored state under its parent");
+                });
+            });
+    }
+
+    /// Whether the Tree tab is chosen (else the tables show).
+    #[must_use]
+    pub fn chosen(&self) -> bool {
+        self.chosen
+    }
+
+    /// The tree and shape for `input`, rebuilt if the search moved since last frame. While the
+    /// search runs forward, a big tree is rebuilt at most once per four times its building
+    /// took (so a run keeps most frames smooth); any other change rebuilds at once.
+    fn built(&mut self, ui: &Ui, input: &TreeInput<'_>) -> &mut Built {
+        let search = input.search;
+        // Row ids of another search mean nothing here.
+        if self
+            .built
+            .as_ref()
+            .is_some_and(|b| b.key.0 != input.generation)
+        {
+            self.options.collapsed.clear();
+        }
+        let key = (
+            input.generation,
+            search.steps(),
+            search.rows(),
+            self.options.clone(),
+        );
+        let wait = self.built.as_ref().and_then(|b| {
+            let forward =
+                b.key.0 == key.0 && b.key.3 == key.3 && b.key.1 < key.1 && b.key.2 <= key.2;
+            let due = b.at + b.cost * 4;
+            (forward && Instant::now() < due).then(|| due - Instant::now())
+        });
+        if let Some(wait) = wait {
+            ui.ctx().request_repaint_after(wait);
+        } else if self.built.as_ref().is_none_or(|b| b.key != key) {
+            let started = Instant::now();
+            let tree = Tree::of(search);
+            let shape = Shape::of(&tree, &self.options, &|id| search.state_text(id));
+            let (fit, followed) = self
+                .built
+                .as_ref()
+                .map_or((0.0, u64::MAX), |b| (b.fit, b.followed));
+            self.built = Some(Built {
+                key,
+                tree,
+                shape,
+                fit,
+                followed,
+                at: Instant::now(),
+                cost: started.elapsed(),
+            });
+        }
+        self.built.as_mut().expect("just built")
+    }
+
+    /// Draws the tab; returns the commands its clicks give.
+    pub fn show(&mut self, ui: &mut Ui, input: &TreeInput<'_>) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let (follow, selected) = (self.follow, input.selected);
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.follow, "Follow the pick")
+                .on_hover_text("Keep the next pick in view while stepping");
+            ui.checkbox(&mut self.options.fold, "Fold repeated states")
+                .on_hover_text("One node per state: routes that meet again share it (a DAG)");
+            if let Some(id) = selected {
+                let collapsed = self.options.collapsed.contains(&id);
+                let words = if collapsed { "Expand #" } else { "Collapse #" };
+                if ui.button(format!("{words}{id}")).clicked() {
+                    toggle(&mut self.options, id);
+                }
+            }
+            if !self.options.collapsed.is_empty() && ui.button("Expand all").clicked() {
+                self.options.collapsed.clear();
+            }
+        });
+        let built = self.built(ui, input);
+        ui.label(built.tree.caption());
+        let id = Id::unique("search tree");
+        let size = vec2(
+            built.shape.layout.width.max(1.0),
+            LAYER * built.shape.layout.layers.len().max(1) as f32,
+        );
+        let mut camera = Camera::load(ui, id, input.generation, size);
+        camera.zoom_up_to(size.x.max(size.y) * 2.0);
+        ui.horizontal(|ui| {
+            camera.buttons(ui, size);
+            ui.weak(format!(
+                "zoom {:.0}% · double-click a node to collapse it",
+                camera.zoom() * 100.0
+            ));
+        });
+        let (rect, response) = ui.allocate_exact_size(
+            ui.available_size().max(vec2(120.0, 120.0)),
+            Sense::click_and_drag(),
+        );
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "search tree"));
+        let fit = camera::fit(size, rect, true);
+        if built.fit > 0.0 && (built.fit - fit.x).abs() > f32::EPSILON {
+            camera.keep_scale(built.fit, fit.x, size);
+        }
+        built.fit = fit.x;
+        let pick = input.search.next_pick().map(|p| p.id);
+        if follow
+            && built.followed != built.tree.step
+            && let Some(at) = pick.and_then(|p| built.shape.visible(p))
+        {
+            camera.look_at(centre_of(&built.shape, at));
+            built.followed = built.tree.step;
+        }
+        let place = camera.navigate(ui, &response, rect, (size, fit), true);
+        camera.store(ui, id);
+        let view = View {
+            search: input.search,
+            place,
+            rect,
+            selected,
+        };
+        let clicked = view.draw(ui, built, id);
+        let under = |p: Pos2| view.node_at(&built.shape, p);
+        let hit = clicked.or_else(|| {
+            (response.clicked() || response.double_clicked())
+                .then(|| response.interact_pointer_pos().and_then(under))
+                .flatten()
+        });
+        if let Some((row, double)) = hit {
+            commands.push(Command::Select(Some(row)));
+            if double {
+                toggle(&mut self.options, row);
+            }
+        }
+        commands
+    }
+}
+
+fn toggle(options: &mut ShapeOptions, id: NodeId) {
+    if !options.collapsed.remove(&id) {
+        options.collapsed.insert(id);
+    }
+}
+
+/// The map point of layout node `i`.
+fn centre_of(shape: &Shape, i: u32) -> Vec2 {
+    let i = i as usize;
+    vec2(
+        shape.layout.x[i] + 0.5,
+        shape.layout.layer[i] as f32 * LAYER + 0.5,
+    )
+}
+
+/// One frame's drawing of the tree.
+struct View<'a> {
+    search: &'a dyn SearchView,
+    place: camera::Placement,
+    rect: Rect,
+    selected: Option<NodeId>,
+}
+
+impl View<'_> {
+    fn screen(&self, shape: &Shape, i: u32) -> Pos2 {
+        self.place.screen(centre_of(shape, i))
+    }
+
+    /// The row node under screen point `p`, with `false` (not a double click).
+    fn node_at(&self, shape: &Shape, p: Pos2) -> Option<(NodeId, bool)> {
+        let m = self.place.map(p);
+        let d = ((m.y - 0.5) / LAYER).round();
+        if d < 0.0 {
+            return None;
+        }
+        let near = shape.layout.between(d as usize, m.x - 1.0, m.x);
+        near.iter().find_map(|&i| match shape.items[i as usize] {
+            Item::Row(row) if (self.screen(shape, i) - p).length() <= self.radius() * 1.5 => {
+                Some((row, false))
+            }
+            _ => None,
+        })
+    }
+
+    fn scale(&self) -> f32 {
+        self.place.scale.x
+    }
+
+    fn radius(&self) -> f32 {
+        (self.scale() * 0.3).clamp(1.0, 12.0)
+    }
+
+    /// Draws what is on screen; returns a node clicked directly (and whether twice).
+    fn draw(&self, ui: &mut Ui, built: &Built, id: Id) -> Option<(NodeId, bool)> {
+        let shape = &built.shape;
+        let painter = ui.painter_at(self.rect);
+        painter.rect_filled(self.rect, 0.0, ui.visuals().extreme_bg_color);
+        let (lo, hi) = (self.place.map(self.rect.min), self.place.map(self.rect.max));
+        let first = (((lo.y - 0.5) / LAYER).floor().max(0.0)) as usize;
+        let last = (((hi.y - 0.5) / LAYER).ceil().max(0.0)) as usize;
+        let layers = first..=last.min(shape.layout.layers.len().saturating_sub(1));
+        let in_view: usize = layers
+            .clone()
+            .map(|d| shape.layout.between(d, lo.x - 1.0, hi.x).len())
+            .sum();
+        if self.scale() < DOT || in_view > MOST_DRAWN {
+            self.summarise(&painter, shape, layers, (lo.x, hi.x));
+            return None;
+        }
+        let edge = Stroke::new(1.0, ui.visuals().weak_text_color());
+        let margin = hi.x - lo.x;
+        for d in layers.clone() {
+            for &i in shape.layout.between(d + 1, lo.x - margin, hi.x + margin) {
+                if let Some(p) = shape.parents[i as usize] {
+                    let stroke = if matches!(shape.items[i as usize], Item::Stub(_)) {
+                        Stroke::new(1.0, edge.color.gamma_multiply(0.5))
+                    } else {
+                        edge
+                    };
+                    painter.line_segment([self.screen(shape, p), self.screen(shape, i)], stroke);
+                }
+            }
+        }
+        for &(a, b, kind) in &shape.extra {
+            let (pa, pb) = (self.screen(shape, a), self.screen(shape, b));
+            if !self.rect.intersects(Rect::from_two_pos(pa, pb)) {
+                continue;
+            }
+            let stroke = match kind {
+                EdgeKind::Replaced => Stroke::new(1.0, Color32::from_rgb(0xd0, 0x90, 0x40)),
+                EdgeKind::Folded => Stroke::new(1.0, Color32::from_rgb(0x60, 0x90, 0xd0)),
+            };
+            painter.extend(egui::Shape::dashed_line(&[pa, pb], stroke, 5.0, 4.0));
+        }
+        let mut clicked = None;
+        for d in layers {
+            for &i in shape.layout.between(d, lo.x - 1.0, hi.x) {
+                if let Some(hit) = self.node(ui, &painter, built, i, id) {
+                    clicked = Some(hit);
+                }
+            }
+        }
+        clicked
+    }
+
+    /// Draws layout node `i`; returns its row if it was clicked.
+    fn node(
+        &self,
+        ui: &mut Ui,
+        painter: &egui::Painter,
+        built: &Built,
+        i: u32,
+        id: Id,
+    ) -> Option<(NodeId, bool)> {
+        let (shape, tree) = (&built.shape, &built.tree);
+        let at = self.screen(shape, i);
+        let r = self.radius();
+        let row = match shape.items[i as usize] {
+            Item::Stub(s) => {
+                let dot = Rect::from_center_size(at, Vec2::splat(r));
+                painter.rect_filled(dot, 1.0, Color32::from_gray(110));
+                if self.scale() >= CLICKABLE {
+                    ui.interact(dot, id.with(("stub", i)), Sense::hover())
+                        .on_hover_text(tree.stubs[s].reason.to_string());
+                }
+                return None;
+            }
+            Item::Row(row) => row,
+        };
+        let node = &tree.nodes[row as usize];
+        let fill = colour(node.mark);
+        let words = self.scale() >= WORDS;
+        let body = if words {
+            Rect::from_center_size(at, vec2(self.scale() * 0.9, self.scale() * LAYER * 0.6))
+        } else {
+            Rect::from_center_size(at, Vec2::splat(2.0 * r))
+        };
+        painter.rect_filled(body, r * 0.5, fill);
+        if self.selected == Some(row) {
+            painter.rect_stroke(
+                body.expand(2.0),
+                r * 0.5,
+                Stroke::new(2.0, Color32::WHITE),
+                egui::StrokeKind::Outside,
+            );
+        }
+        if let Some(n) = shape.hidden.get(&row) {
+            painter.text(
+                body.center_bottom() + vec2(0.0, 2.0),
+                egui::Align2::CENTER_TOP,
+                format!("+{n}"),
+                egui::FontId::proportional(11.0),
+                ui.visuals().text_color(),
+            );
+        }
+        if words {
+            let size = (self.scale() / 9.0).clamp(8.0, 14.0);
+            let fits = (body.width() / (size * 0.6)) as usize;
+            // A tree kept while the search runs on may name a row it no longer holds.
+            let state = if (row as usize) < self.search.rows() {
+                self.search.state_text(row)
+            } else {
+                String::new()
+            };
+            let state: String = state.chars().take(fits.saturating_sub(4)).collect();
+            let text = format!("#{row} {state}\ng {} h {} f {}", node.g, node.h, node.f);
+            painter.text(
+                body.center(),
+                egui::Align2::CENTER_CENTER,
+                text,
+                egui::FontId::monospace(size),
+                Color32::BLACK,
+            );
+        }
+        if self.scale() < CLICKABLE {
+            return None;
+        }
+        let response = ui
+            .interact(body, id.with(("node", row)), Sense::click())
+            .on_hover_text(format!(
+                "#{row}: {}, g {} h {} f {}",
+                node.mark.words(),
+                node.g,
+                node.h,
+                node.f
+            ));
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, true, format!("tree node #{row}"))
+        });
+        (response.clicked() || response.double_clicked())
+            .then_some((row, response.double_clicked()))
+    }
+
+    /// Draws each visible layer as bands whose strength counts the nodes under them.
+    fn summarise(
+        &self,
+        painter: &egui::Painter,
+        shape: &Shape,
+        layers: std::ops::RangeInclusive<usize>,
+        (lo, hi): (f32, f32),
+    ) {
+        const BAND: f32 = 6.0;
+        let per = BAND / self.scale();
+        let mut last_y = f32::NEG_INFINITY;
+        for d in layers {
+            let y = self.place.screen(vec2(0.0, d as f32 * LAYER + 0.5)).y;
+            if y - last_y < 3.0 {
+                continue;
+            }
+            last_y = y;
+            let mut x = lo.max(0.0);
+            while x < hi {
+                let n = shape.layout.between(d, x, x + per).len();
+                if n > 0 {
+                    let left = self.place.screen(vec2(x, 0.0)).x;
+                    let band = Rect::from_min_size(pos2(left, y - 1.5), vec2(BAND, 3.0));
+                    let strength = (n as f32 * self.scale()).clamp(40.0, 255.0) as u8;
+                    painter.rect_filled(
+                        band,
+                        0.0,
+                        Color32::from_rgba_unmultiplied(120, 170, 230, strength),
+                    );
+                }
+                x += per;
+            }
+        }
+    }
+}
+
+/// The colour of a node, as the tables colour their rows' states.
+fn colour(mark: Mark) -> Color32 {
+    match mark {
+        Mark::Open => Color32::from_rgb(0x4a, 0x90, 0xd9),
+        Mark::NextPick => Color32::from_rgb(0xf0, 0xa0, 0x30),
+        Mark::Expanded => Color32::from_rgb(0x80, 0x80, 0x80),
+        Mark::Goal => Color32::from_rgb(0x40, 0xc0, 0x60),
+        Mark::CutOff | Mark::DepthLimit | Mark::NotExpanded => Color32::from_rgb(0x55, 0x55, 0x55),
+    }
+}

@@ -1,0 +1,232 @@
+//! The tree against the engine's own record: every expectation here is read off the rows and
+//! the step events the search returned while it was stepped, never off the tree code.
+
+use super::shape::{EdgeKind, Item, Shape, ShapeOptions};
+use super::*;
+use crate::engine::event::StepEvent;
+use crate::engine::session::Session;
+use crate::engine::settings::Algorithm;
+use crate::scenario::{Scenario, SearchSpec};
+use std::path::Path;
+
+fn session(name: &str, algorithm: Option<Algorithm>) -> Box<dyn Session> {
+    let scenario = Scenario::from_library(name).unwrap().unwrap();
+    scenario
+        .session(&SearchSpec {
+            algorithm,
+            ..SearchSpec::default()
+        })
+        .unwrap()
+}
+
+/// Steps `n` times and keeps every event.
+fn step(s: &mut dyn Session, n: usize) -> Vec<StepEvent> {
+    (0..n)
+        .map_while(|_| (s.view().outcome().is_none()).then(|| s.step().clone()))
+        .collect()
+}
+
+/// S–A costs 1, S–B 4 and A–B 1: Dijkstra stores B through S, then finds it cheaper via A.
+const DETOUR: &str = r#"Scenario(
+    title: "detour",
+    problem: Graph(
+        nodes: [(name: "S", x: 0, y: 0), (name: "A", x: 1, y: 0), (name: "B", x: 2, y: 0),
+                (name: "G", x: 3, y: 0)],
+        edges: [("S", "A", 1), ("S", "B", 4), ("A", "B", 1), ("B", "G", 1)],
+        start: "S",
+        goal: "G",
+    ),
+    search: (algorithm: Dijkstra),
+)"#;
+
+#[test]
+fn a_cheaper_route_shows_the_new_parent_and_the_old_edge() {
+    let scenario = Scenario::parse(DETOUR, "detour.ron", Path::new(".")).unwrap();
+    let mut s = scenario.session(&SearchSpec::default()).unwrap();
+    let mut seen = Vec::new();
+    while s.view().outcome().is_none() {
+        let before: Vec<_> = (0..s.view().rows() as NodeId)
+            .map(|i| s.view().row(i).parent)
+            .collect();
+        let event = s.step().clone();
+        let pick = event.pick.as_ref().map(|p| p.id);
+        for x in &event.successors {
+            if matches!(x.fate, Fate::Improved | Fate::Reopened) {
+                let id = x.id.unwrap();
+                seen.push((before[id as usize].unwrap(), id, pick.unwrap(), event.step));
+            }
+        }
+    }
+    assert!(!seen.is_empty(), "the detour improves B");
+    let tree = Tree::of(s.view());
+    for &(old, id, new, step) in &seen {
+        assert!(tree.old_edges.contains(&OldEdge {
+            from: old,
+            to: id,
+            step
+        }));
+        assert_eq!(tree.nodes[id as usize].parent, Some(new));
+        assert_eq!(s.view().row(id).parent, Some(new));
+    }
+    // The shape draws the old edge dashed, besides the tree edge to the new parent.
+    let shape = Shape::of(&tree, &ShapeOptions::default(), &|id| {
+        s.view().state_text(id)
+    });
+    let (old, id, new, _) = seen[0];
+    let place = |r| shape.visible(r).unwrap();
+    assert!(
+        shape
+            .extra
+            .contains(&(place(old), place(id), EdgeKind::Replaced))
+    );
+    assert!(shape.forest.children(place(new)).contains(&place(id)));
+}
+
+#[test]
+fn marks_and_stubs_follow_the_rows_and_the_fates() {
+    let mut s = session("seed_542703816.ron", Some(Algorithm::AStar));
+    let events = step(s.as_mut(), 12);
+    let tree = Tree::of(s.view());
+    assert_eq!(tree.nodes.len(), s.view().rows());
+    let next = s.view().next_pick().map(|p| p.id);
+    for node in &tree.nodes {
+        let row = s.view().row(node.row);
+        assert_eq!((node.parent, node.g, node.f), (row.parent, row.g, row.f));
+        let picked = events
+            .iter()
+            .rev()
+            .find(|e| e.pick.as_ref().map(|p| p.id) == Some(node.row));
+        let expected = match row.status {
+            Status::Open if next == Some(node.row) => Mark::NextPick,
+            Status::Open => Mark::Open,
+            Status::Closed if picked.is_some_and(|e| !e.successors.is_empty()) => Mark::Expanded,
+            Status::Closed => Mark::NotExpanded,
+        };
+        assert_eq!(node.mark, expected, "row {}", node.row);
+    }
+    // One stub per successor that got no new row and changed none.
+    for e in &events {
+        let pick = e.pick.as_ref().unwrap().id;
+        let kept: Vec<_> = e
+            .successors
+            .iter()
+            .filter(|x| x.fate == Fate::Kept)
+            .map(|x| StubReason::AlreadyStored(x.id.unwrap()))
+            .collect();
+        let stubs: Vec<_> = tree
+            .stubs
+            .iter()
+            .filter(|st| st.parent == pick)
+            .map(|st| st.reason)
+            .collect();
+        assert_eq!(stubs, kept, "step {}", e.step);
+    }
+    assert!(
+        !tree.stubs.is_empty(),
+        "the 8-puzzle meets its parent again"
+    );
+}
+
+#[test]
+fn pruned_squares_are_stubs_and_backtracking_drops_finished_rows() {
+    let mut s = session("queens_4.ron", None);
+    let events = step(s.as_mut(), 3);
+    let tree = Tree::of(s.view());
+    let last = events.last().unwrap();
+    let pick = last.pick.as_ref().unwrap().id;
+    let pruned = last
+        .successors
+        .iter()
+        .filter(|x| x.fate == Fate::Pruned)
+        .count();
+    assert!(pruned > 0, "row 1's attacked squares are pruned");
+    let stubs = tree
+        .stubs
+        .iter()
+        .filter(|st| st.parent == pick && st.reason == StubReason::Pruned)
+        .count();
+    assert_eq!(stubs, pruned);
+    assert_eq!(tree.nodes.len(), s.view().rows());
+    assert_eq!(tree.iteration, None);
+}
+
+#[test]
+fn ida_star_shows_the_current_iteration_and_its_cut_offs() {
+    let mut s = session("one_move_123456708.ron", Some(Algorithm::IdaStar));
+    let mut cut = None;
+    while s.view().outcome().is_none() {
+        let event = s.step().clone();
+        if event.note.as_deref().is_some_and(|n| n.contains("cut off")) {
+            cut = Some((event.pick.unwrap().id, event.step));
+            break;
+        }
+    }
+    let (id, _) = cut.expect("an f over the threshold is cut off");
+    let tree = Tree::of(s.view());
+    assert_eq!(tree.nodes[id as usize].mark, Mark::CutOff);
+    let status = s.view().strategy_status().unwrap();
+    let iteration = tree.iteration.unwrap();
+    assert!(
+        status.contains(&format!("iteration {iteration},")),
+        "{status}"
+    );
+    assert!(tree.caption().contains(&format!("iteration {iteration}")));
+}
+
+#[test]
+fn iddfs_restarts_the_tree_each_iteration() {
+    let mut s = session("queens_4.ron", Some(Algorithm::Iddfs));
+    let mut iterations = 0;
+    while s.view().outcome().is_none() {
+        let event = s.step().clone();
+        if event.note.is_some_and(|n| n.starts_with("iteration")) {
+            iterations += 1;
+        }
+        let tree = Tree::of(s.view());
+        assert_eq!(tree.iteration, Some(iterations));
+        assert_eq!(tree.nodes.len(), s.view().rows());
+        // Only the start is a root: the rows of old iterations are gone.
+        let roots = tree.nodes.iter().filter(|n| n.parent.is_none()).count();
+        assert_eq!(roots, 1);
+    }
+    assert!(iterations > 1);
+}
+
+#[test]
+fn folding_merges_rows_with_the_same_state_and_collapsing_hides_a_subtree() {
+    // Depth-first search on a map stores a city again on another branch.
+    let mut s = session("romania.ron", Some(Algorithm::Backtracking));
+    step(s.as_mut(), 8);
+    let tree = Tree::of(s.view());
+    let texts: Vec<String> = (0..s.view().rows() as NodeId)
+        .map(|i| s.view().state_text(i))
+        .collect();
+    let distinct: std::collections::BTreeSet<_> = texts.iter().collect();
+    assert!(
+        distinct.len() < s.view().rows(),
+        "some state is stored twice"
+    );
+    let state_of = |id: NodeId| texts[id as usize].clone();
+    let fold = ShapeOptions {
+        fold: true,
+        ..ShapeOptions::default()
+    };
+    let folded = Shape::of(&tree, &fold, &state_of);
+    let rows = |shape: &Shape| {
+        shape
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Row(_)))
+            .count()
+    };
+    assert_eq!(rows(&folded), distinct.len());
+    let plain = Shape::of(&tree, &ShapeOptions::default(), &state_of);
+    assert_eq!(rows(&plain), s.view().rows());
+    let collapse = ShapeOptions {
+        collapsed: [0].into(),
+        ..ShapeOptions::default()
+    };
+    let closed = Shape::of(&tree, &collapse, &state_of);
+    assert_eq!(closed.items, vec![Item::Row(0)]);
+    assert_eq!(closed.hidden[&0], s.view().rows() - 1);
+}

@@ -1,0 +1,115 @@
+//! The search tree, headless (`frontier tree`) and in the app's Tree tab. Expectations come
+//! from the search's own rows, never from the tree code.
+
+mod common;
+
+use clap::Parser;
+use common::{built_in, harness_on, press, press_step};
+use egui_kittest::kittest::Queryable;
+use frontier::cli::{self, Cli, Command};
+use frontier::engine::session::Session;
+use frontier::engine::view::SearchView;
+use frontier::scenario::{Scenario, SearchSpec};
+use std::path::Path;
+
+/// Runs `frontier ARGS` in-process; returns the exit status and what it printed.
+fn frontier(args: &[&str]) -> (u8, String) {
+    let cli = Cli::try_parse_from(std::iter::once("frontier").chain(args.iter().copied())).unwrap();
+    let Some(Command::Tree(args)) = cli.command else {
+        panic!("a tree command")
+    };
+    let mut out = Vec::new();
+    let status = cli::tree(&args, &mut out);
+    (status, String::from_utf8(out).unwrap())
+}
+
+fn stepped(path: &str, steps: u64) -> Box<dyn Session> {
+    let mut session = Scenario::load(Path::new(path))
+        .unwrap()
+        .session(&SearchSpec::default())
+        .unwrap();
+    for _ in 0..steps {
+        session.step();
+    }
+    session
+}
+
+#[test]
+fn the_cli_prints_every_row_under_its_parent_with_its_place() {
+    let (status, out) = frontier(&["tree", "scenarios/queens_4.ron", "--at", "4", "--json"]);
+    assert_eq!(status, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let session = stepped("scenarios/queens_4.ron", 4);
+    let search = session.view();
+    let nodes = json["nodes"].as_array().unwrap();
+    assert_eq!(json["step"], 4);
+    assert_eq!(nodes.len(), search.rows());
+    let next = search.next_pick().unwrap().id;
+    for node in nodes {
+        let id = u32::try_from(node["row"].as_u64().unwrap()).unwrap();
+        let row = search.row(id);
+        assert_eq!(node["parent"].as_u64(), row.parent.map(u64::from));
+        assert_eq!(node["layer"].as_u64(), Some(u64::from(row.depth)));
+        assert_eq!(node["state"], search.state_text(id));
+        if id == next {
+            assert_eq!(node["mark"], "next_pick");
+        }
+    }
+    // The text view indents each child under its parent.
+    let (_, text) = frontier(&["tree", "scenarios/queens_4.ron", "--at", "4"]);
+    let parent = search.row(next).parent.unwrap();
+    let line = |id: u32| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(&format!("#{id} ")))
+            .unwrap()
+            .to_string()
+    };
+    let indent = |l: String| l.len() - l.trim_start().len();
+    assert_eq!(indent(line(next)), indent(line(parent)) + 2);
+    assert!(text.contains("~ pruned by the domain"), "{text}");
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let (status, out) = frontier(&["tree", "no_such_file.ron"]);
+    assert_eq!((status, out.as_str()), (cli::EXIT_UNUSABLE, ""));
+    assert!(Cli::try_parse_from(["frontier", "tree", "x.ron", "--at", "soon"]).is_err());
+}
+
+#[test]
+fn the_tree_tab_selects_a_clicked_node_and_follows_the_steps() {
+    let mut h = harness_on(built_in("queens_4.ron"));
+    press_step(&mut h, 4);
+    press(&mut h, "Tree", 1);
+    let caption = |s: &dyn SearchView| format!("step {}: {} nodes", s.steps(), s.rows());
+    let now = caption(h.state().view());
+    assert!(h.query_by_label_contains(&now).is_some(), "{now}");
+    press(&mut h, "tree node #5", 1);
+    assert_eq!(h.state().selected(), Some(5));
+    // The tables show the same selection.
+    press(&mut h, "Tables", 1);
+    assert_eq!(h.state().selected(), Some(5));
+    press(&mut h, "Tree", 1);
+    // Collapsing the selected row's subtree hides its children; expanding shows them again.
+    press(&mut h, "tree node #1", 1);
+    let search = h.state().view();
+    let children: Vec<u32> = (0..search.rows() as u32)
+        .filter(|&i| search.row(i).parent == Some(1))
+        .collect();
+    assert!(!children.is_empty());
+    let child = format!("tree node #{}", children[0]);
+    assert!(h.query_by_label(&child).is_some());
+    press(&mut h, "Collapse #1", 1);
+    assert!(h.query_by_label(&child).is_none());
+    press(&mut h, "Expand #1", 1);
+    assert!(h.query_by_label(&child).is_some());
+    // A step adds its rows to the tree; a step back takes them away again.
+    press_step(&mut h, 1);
+    let newest = u32::try_from(h.state().view().rows() - 1).unwrap();
+    assert!(h.query_by_label(&format!("tree node #{newest}")).is_some());
+    let later = caption(h.state().view());
+    press(&mut h, "Step back", 1);
+    let back = caption(h.state().view());
+    assert_ne!(back, later);
+    assert!(h.query_by_label_contains(&back).is_some(), "{back}");
+}
