@@ -105,7 +105,7 @@ impl SearchView for Parked {
     fn strategy_status(&self) -> Option<String> {
         None
     }
-    fn cutoff(&self) -> Option<crate::engine::algo::backtracking::Cutoff> {
+    fn cutoff(&self) -> Option<crate::engine::cutoff::Cutoff> {
         None
     }
     fn memory_bytes(&self) -> usize {

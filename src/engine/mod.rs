@@ -5,6 +5,7 @@ pub mod breakpoint;
 pub mod chunked;
 pub mod compare;
 pub mod cost;
+pub mod cutoff;
 pub mod event;
 pub mod frontier;
 pub mod heuristic_check;

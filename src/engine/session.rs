@@ -188,7 +188,7 @@ where
         self.strategy().status()
     }
 
-    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
+    fn cutoff(&self) -> Option<super::cutoff::Cutoff> {
         self.strategy().cutoff()
     }
 

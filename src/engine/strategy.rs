@@ -163,7 +163,7 @@ pub trait Strategy<P: Problem> {
         None
     }
     /// The bound of a depth-first strategy and its deepening iteration, if it has one.
-    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff> {
+    fn cutoff(&self) -> Option<super::cutoff::Cutoff> {
         None
     }
     /// Bytes the strategy holds beyond the notebook (its open list or stack).

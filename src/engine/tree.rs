@@ -10,8 +10,8 @@
 pub mod layout;
 pub mod shape;
 
-use super::algo::backtracking::{Bound, Cutoff};
 use super::cost::Cost;
+use super::cutoff::{Bound, Cutoff};
 use super::event::{Fate, Outcome};
 use super::notebook::{NodeId, Status};
 use super::view::SearchView;

@@ -61,8 +61,8 @@ pub trait SearchView {
     /// The strategy's own state in words (IDA*'s threshold), if it has one.
     fn strategy_status(&self) -> Option<String>;
     /// The bound of a depth-first search and its deepening iteration (see
-    /// [`super::algo::backtracking::Cutoff`]); `None` for other strategies.
-    fn cutoff(&self) -> Option<super::algo::backtracking::Cutoff>;
+    /// [`super::cutoff::Cutoff`]); `None` for other strategies.
+    fn cutoff(&self) -> Option<super::cutoff::Cutoff>;
     /// Bytes held by the notebook, open list and log.
     fn memory_bytes(&self) -> usize;
     /// How many complete boards generate and test faces under these settings (saturating at

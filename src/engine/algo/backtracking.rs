@@ -20,6 +20,7 @@
 //! ([`super::ida_star`]).
 
 use crate::engine::cost::Cost;
+use crate::engine::cutoff::{Bound, Cutoff};
 use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use crate::engine::frontier::Ordering;
 use crate::engine::frontier::TieLevels;
@@ -28,27 +29,6 @@ use crate::engine::problem::{Problem, Successor};
 use crate::engine::settings::Settings;
 use crate::engine::strategy::{Core, Strategy};
 use hashbrown::HashTable;
-
-/// What stops depth-first search from going deeper.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// Nothing (plain backtracking).
-    None,
-    /// Rows at this depth are tested but not expanded (a depth limit, or IDDFS's threshold).
-    Depth(u32),
-    /// Rows whose estimated cost f = g + h is above this are cut off when picked, untested
-    /// (IDA*'s threshold).
-    EstimatedCost(Cost),
-}
-
-/// The bound a depth-first search works under and, for iterative deepening, which iteration
-/// it is in: what a face needs to say why a row was not expanded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cutoff {
-    /// The iteration of iterative deepening, from 1 (`None` for plain backtracking).
-    pub iteration: Option<u32>,
-    pub bound: Bound,
-}
 
 /// An expanded row on the current path, with the notebook's length before its children.
 #[derive(Clone, Copy, Debug)]

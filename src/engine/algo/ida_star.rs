@@ -13,8 +13,9 @@
 //! count is the number of goals (routes, on path problems) within the first threshold that
 //! reaches one.
 
-use super::backtracking::{Bound, Cutoff, DepthFirst, drop_rows};
+use super::backtracking::{DepthFirst, drop_rows};
 use crate::engine::cost::Cost;
+use crate::engine::cutoff::{Bound, Cutoff};
 use crate::engine::event::{Outcome, Pick, StepEvent};
 use crate::engine::notebook::{Node, NodeId};
 use crate::engine::problem::Problem;
