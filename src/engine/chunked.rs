@@ -1,103 +1,170 @@
 //! A vector that grows in fixed chunks: no reallocation, no copying, and never more than one
 //! chunk of spare room, so "bytes per stored state" stays close to the row size even for
 //! millions of rows (a doubling `Vec` averages a third spare and copies everything as it grows).
+//!
+//! Full chunks are sealed behind an [`Arc`], so a clone shares them and copies only the last,
+//! growing chunk: a time-travel keyframe of a million-row notebook costs a few kilobytes of
+//! rows, not the whole notebook. Writing into a shared full chunk copies that chunk first
+//! (copy on write), so a clone never sees the other's changes.
+
+use std::sync::Arc;
 
 /// Rows per chunk (a power of two, so an index splits with a shift and a mask).
 const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
 /// An append-only (and truncatable) vector stored in chunks of 4096 elements.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct ChunkedVec<T> {
-    chunks: Vec<Vec<T>>,
-    len: usize,
+    /// Full chunks, shared by clones until one of them writes.
+    full: Vec<Arc<[T]>>,
+    /// The last chunk: owned, and where pushes go (at most [`CHUNK`] elements).
+    tail: Vec<T>,
 }
 
 impl<T> Default for ChunkedVec<T> {
     fn default() -> Self {
         ChunkedVec {
-            chunks: Vec::new(),
-            len: 0,
+            full: Vec::new(),
+            tail: Vec::new(),
         }
     }
 }
 
 impl<T> ChunkedVec<T> {
+    /// Elements held in the sealed full chunks.
+    fn sealed(&self) -> usize {
+        self.full.len() << CHUNK_BITS
+    }
+
     #[must_use]
+    #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.sealed() + self.tail.len()
     }
 
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.full.is_empty() && self.tail.is_empty()
     }
 
+    #[inline]
     pub fn push(&mut self, value: T) {
-        // The first chunk grows like a `Vec`, so small searches allocate little; later chunks
-        // are allocated whole.
-        if self.len == 0 {
-            self.chunks.push(Vec::new());
-        } else if self.len.is_multiple_of(CHUNK) {
-            self.chunks.push(Vec::with_capacity(CHUNK));
+        if self.tail.len() == CHUNK {
+            self.seal();
         }
-        self.chunks
-            .last_mut()
-            .expect("a chunk with room")
-            .push(value);
-        self.len += 1;
+        self.tail.push(value);
     }
 
-    /// Removes and returns the last element.
-    pub fn pop(&mut self) -> Option<T> {
-        let last = self.chunks.last_mut()?;
-        let value = last.pop()?;
-        if last.is_empty() {
-            self.chunks.pop();
-        }
-        self.len -= 1;
-        Some(value)
-    }
-
-    /// Keeps the first `len` elements.
-    pub fn truncate(&mut self, len: usize) {
-        while self.len > len {
-            self.pop();
-        }
+    /// Moves the full tail into the shared chunks and starts a new one. The first chunk grows
+    /// like a `Vec`, so small searches allocate little; later chunks are allocated whole.
+    #[cold]
+    fn seal(&mut self) {
+        let tail = std::mem::replace(&mut self.tail, Vec::with_capacity(CHUNK));
+        self.full.push(Arc::from(tail));
     }
 
     #[must_use]
     pub fn last(&self) -> Option<&T> {
-        self.chunks.last().and_then(|c| c.last())
+        self.tail
+            .last()
+            .or_else(|| self.full.last().and_then(|c| c.last()))
     }
 
     /// Iterates over every element in order.
     pub fn iter(&self) -> impl Iterator<Item = &T> {
-        self.chunks.iter().flatten()
+        self.full
+            .iter()
+            .flat_map(|c| c.iter())
+            .chain(self.tail.iter())
     }
 
     /// Bytes held, spare room included.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.chunks.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<T>()
-            + self.chunks.capacity() * std::mem::size_of::<Vec<T>>()
+        self.shared_bytes()
+            + self.tail.capacity() * std::mem::size_of::<T>()
+            + self.full.capacity() * std::mem::size_of::<Arc<[T]>>()
+    }
+
+    /// Bytes in full chunks, which a clone shares instead of copying.
+    #[must_use]
+    pub fn shared_bytes(&self) -> usize {
+        self.sealed() * std::mem::size_of::<T>()
+    }
+}
+
+impl<T: Clone> ChunkedVec<T> {
+    /// Removes and returns the last element.
+    pub fn pop(&mut self) -> Option<T> {
+        if self.tail.is_empty() {
+            let last = self.full.pop()?;
+            self.tail.reserve_exact(CHUNK);
+            self.tail.extend_from_slice(&last);
+        }
+        self.tail.pop()
+    }
+
+    /// Keeps the first `len` elements.
+    pub fn truncate(&mut self, len: usize) {
+        let keep = len >> CHUNK_BITS;
+        if keep < self.full.len() {
+            // Reopens the chunk `len` falls in as the tail (a copy: it may be shared).
+            self.tail.clear();
+            let rest = len & (CHUNK - 1);
+            if rest > 0 {
+                self.tail.reserve_exact(CHUNK);
+                self.tail.extend_from_slice(&self.full[keep][..rest]);
+            }
+            self.full.truncate(keep);
+        } else {
+            let sealed = self.sealed();
+            self.tail.truncate(len.saturating_sub(sealed));
+        }
     }
 }
 
 impl<T> std::ops::Index<usize> for ChunkedVec<T> {
     type Output = T;
+    #[inline]
     fn index(&self, i: usize) -> &T {
-        assert!(i < self.len, "index {i} out of {} elements", self.len);
-        &self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
+        let sealed = self.sealed();
+        if i < sealed {
+            &self.full[i >> CHUNK_BITS][i & (CHUNK - 1)]
+        } else {
+            match self.tail.get(i - sealed) {
+                Some(value) => value,
+                None => panic!("index {i} out of {} elements", self.len()),
+            }
+        }
     }
 }
 
-impl<T> std::ops::IndexMut<usize> for ChunkedVec<T> {
+impl<T: Clone> std::ops::IndexMut<usize> for ChunkedVec<T> {
+    #[inline]
     fn index_mut(&mut self, i: usize) -> &mut T {
-        assert!(i < self.len, "index {i} out of {} elements", self.len);
-        &mut self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
+        let sealed = self.sealed();
+        if i < sealed {
+            // Copies the chunk first if a clone still shares it.
+            &mut Arc::make_mut(&mut self.full[i >> CHUNK_BITS])[i & (CHUNK - 1)]
+        } else {
+            let len = self.len();
+            match self.tail.get_mut(i - sealed) {
+                Some(value) => value,
+                None => panic!("index {i} out of {len} elements"),
+            }
+        }
     }
 }
+
+/// Equal when the elements are, however they happen to be split into chunks.
+impl<T: PartialEq> PartialEq for ChunkedVec<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl<T: Eq> Eq for ChunkedVec<T> {}
 
 #[cfg(test)]
 mod tests {
@@ -121,5 +188,50 @@ mod tests {
             v.bytes() <= 4096 * std::mem::size_of::<usize>() + 256,
             "spare room is at most one chunk"
         );
+        v.truncate(0);
+        assert!(v.is_empty() && v.last().is_none() && v.pop().is_none());
+    }
+
+    #[test]
+    fn truncates_to_any_length() {
+        for len in [0, 1, 4095, 4096, 4097, 8191, 8192, 9000, 10_000] {
+            let mut v: ChunkedVec<usize> = ChunkedVec::default();
+            (0..10_000).for_each(|i| v.push(i));
+            v.truncate(len);
+            assert_eq!(v.len(), len);
+            assert!(v.iter().copied().eq(0..len), "truncated to {len}");
+            v.push(7);
+            assert_eq!(v[len], 7);
+        }
+    }
+
+    #[test]
+    fn a_clone_shares_full_chunks_and_copies_them_only_on_write() {
+        let mut live = ChunkedVec::default();
+        (0..10_000u32).for_each(|i| live.push(i));
+        let keyframe = live.clone();
+        assert_eq!(live.shared_bytes(), 2 * 4096 * 4);
+        assert!(
+            std::ptr::eq(&live[5], &keyframe[5]),
+            "a full chunk is shared, not copied"
+        );
+        live[5] = 99;
+        live[9_999] = 98;
+        live.push(97);
+        assert_eq!(
+            (keyframe[5], keyframe[9_999], keyframe.len()),
+            (5, 9_999, 10_000)
+        );
+        assert_eq!((live[5], live[9_999], live[10_000]), (99, 98, 97));
+        assert!(!std::ptr::eq(&live[5], &keyframe[5]));
+        assert!(
+            std::ptr::eq(&live[4096], &keyframe[4096]),
+            "an untouched chunk stays shared"
+        );
+        assert_ne!(live, keyframe);
+        live.truncate(10_000);
+        live[5] = 5;
+        live[9_999] = 9_999;
+        assert_eq!(live, keyframe);
     }
 }

@@ -3,6 +3,12 @@
 //! Rows live in one arena; a hash table holds only row ids and finds a state by hashing it and
 //! comparing against the arena, so each state is stored once (the model of `pathfinding`'s
 //! index map, without its per-entry key copy).
+//!
+//! The hash table is split into [`SHARDS`] tables by a few bits of the hash. Each grows on its
+//! own, so no single step pays for rehashing every row: a growth rehashes one shard's rows, and
+//! with hashes spread evenly the shards grow one after another over many steps (one table of a
+//! million rows took ~107 ms to double, a whole frame's spike in the app). The transient
+//! memory of a growth (old and new table side by side) is one shard's too.
 
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
@@ -66,6 +72,16 @@ impl<S> Node<S> {
     }
 }
 
+/// How many hash tables the index is split into (a power of two).
+const SHARD_BITS: u32 = 6;
+const SHARDS: usize = 1 << SHARD_BITS;
+
+/// The index shard of a hash: its top bits after one more multiplication, so the choice does
+/// not reuse the bits the table itself probes with (the low bits) or tags slots with (the top 7).
+fn shard_of(hash: u64) -> usize {
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
+}
+
 /// Where a state stands in the notebook: stored under an id, or a free slot to store it in.
 pub enum Lookup<'a, S> {
     Stored(NodeId),
@@ -103,7 +119,7 @@ pub struct Notebook<S> {
     status: ChunkedVec<Status>,
     /// Times each reopened row was reopened; rare, so kept apart from the rows.
     reopened: BTreeMap<NodeId, u32>,
-    index: HashTable<NodeId>,
+    index: Box<[HashTable<NodeId>; SHARDS]>,
 }
 
 impl<S> Default for Notebook<S> {
@@ -112,7 +128,7 @@ impl<S> Default for Notebook<S> {
             nodes: ChunkedVec::default(),
             status: ChunkedVec::default(),
             reopened: BTreeMap::new(),
-            index: HashTable::new(),
+            index: Box::new(std::array::from_fn(|_| HashTable::new())),
         }
     }
 }
@@ -124,21 +140,23 @@ pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
     hasher.finish()
 }
 
-impl<S: Hash + Eq> Notebook<S> {
+impl<S: Hash + Eq + Clone> Notebook<S> {
     /// The row holding `state`, if it was stored.
     #[must_use]
     pub fn find(&self, state: &S) -> Option<NodeId> {
         let nodes = &self.nodes;
-        self.index
-            .find(hash_of(state), |&id| nodes[id as usize].state == *state)
+        let hash = hash_of(state);
+        self.index[shard_of(hash)]
+            .find(hash, |&id| nodes[id as usize].state == *state)
             .copied()
     }
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in.
     pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
         let nodes = &self.nodes;
-        let entry = self.index.entry(
-            hash_of(state),
+        let hash = hash_of(state);
+        let entry = self.index[shard_of(hash)].entry(
+            hash,
             |&id| nodes[id as usize].state == *state,
             |&id| hash_of(&nodes[id as usize].state),
         );
@@ -158,10 +176,9 @@ impl<S: Hash + Eq> Notebook<S> {
     pub fn insert(&mut self, node: Node<S>) -> NodeId {
         let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
         let nodes = &self.nodes;
-        self.index
-            .insert_unique(hash_of(&node.state), id, |&other| {
-                hash_of(&nodes[other as usize].state)
-            });
+        let hash = hash_of(&node.state);
+        self.index[shard_of(hash)]
+            .insert_unique(hash, id, |&other| hash_of(&nodes[other as usize].state));
         self.nodes.push(node);
         self.status.push(Status::Open);
         id
@@ -172,10 +189,8 @@ impl<S: Hash + Eq> Notebook<S> {
         while self.nodes.len() > len {
             let node = self.nodes.pop().expect("len checked");
             let id = NodeId::try_from(self.nodes.len()).expect("ids fit in u32");
-            if let Ok(entry) = self
-                .index
-                .find_entry(hash_of(&node.state), |&other| other == id)
-            {
+            let hash = hash_of(&node.state);
+            if let Ok(entry) = self.index[shard_of(hash)].find_entry(hash, |&other| other == id) {
                 entry.remove();
             }
             self.status.pop();
@@ -200,7 +215,12 @@ impl<S> Notebook<S> {
         &self.nodes[id as usize]
     }
 
-    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<S> {
+    /// Row `id` to change (a new route); copies the row's chunk first if a copy of the
+    /// notebook (a keyframe) still shares it.
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<S>
+    where
+        S: Clone,
+    {
         &mut self.nodes[id as usize]
     }
 
@@ -245,12 +265,23 @@ impl<S> Notebook<S> {
         route
     }
 
+    /// Bytes of rows a copy shares instead of copying (full chunks of rows: rows rarely change
+    /// once written, unlike their statuses, which a copy counts as its own).
+    #[must_use]
+    pub fn shared_bytes(&self) -> usize {
+        self.nodes.shared_bytes()
+    }
+
     /// Bytes held by the rows, statuses and index (what "bytes per stored state" measures).
     #[must_use]
     pub fn bytes(&self) -> usize {
         self.nodes.bytes()
             + self.status.bytes()
-            + self.index.allocation_size()
+            + self
+                .index
+                .iter()
+                .map(HashTable::allocation_size)
+                .sum::<usize>()
             + self.reopened.len() * 2 * std::mem::size_of::<u32>()
     }
 }

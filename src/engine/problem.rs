@@ -26,7 +26,7 @@ pub struct Refusal(pub String);
 /// States are compact values (a packed board, a bit set) so the notebook can hold millions; labels,
 /// texts and drawings are produced only on request, never in the search's hot loop.
 pub trait Problem {
-    type State: Clone + Eq + Hash + Debug + Send;
+    type State: Clone + Eq + Hash + Debug + Send + Sync;
     type Move: Copy + Debug + PartialEq + Send;
 
     /// Checks the instance before any search: the reason it is refused, if it is.

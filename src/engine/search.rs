@@ -205,6 +205,15 @@ impl<P: Problem> Search<P> {
             + self.max_open_at.bytes()
     }
 
+    /// Of [`Search::bytes`], those a copy shares with this search instead of copying: what a
+    /// time-travel keyframe does not hold on its own.
+    #[must_use]
+    pub fn shared_bytes(&self) -> usize {
+        self.core.notebook.shared_bytes()
+            + self.log.shared_bytes()
+            + self.max_open_at.shared_bytes()
+    }
+
     /// The last step's event.
     #[must_use]
     pub fn last_event(&self) -> &StepEvent {

@@ -28,6 +28,12 @@ pub trait Session: Send {
     fn hold_elsewhere(&mut self, bytes: usize);
     /// An independent copy of the search as it is now: a keyframe for time travel.
     fn snapshot(&self) -> Box<dyn Session>;
+    /// Bytes a [`Session::snapshot`] copies (and then holds on its own); the rest of
+    /// [`SearchView::memory_bytes`] it shares with this search. All of them unless a session
+    /// shares.
+    fn snapshot_bytes(&self) -> usize {
+        self.view().memory_bytes()
+    }
 }
 
 impl<P> Session for Search<P>
@@ -53,6 +59,10 @@ where
 
     fn snapshot(&self) -> Box<dyn Session> {
         Box::new(self.clone())
+    }
+
+    fn snapshot_bytes(&self) -> usize {
+        Search::bytes(self) - Search::shared_bytes(self)
     }
 }
 

@@ -20,6 +20,18 @@ const FATES: [Fate; 6] = [
     Fate::Pruned,
 ];
 
+/// A fate's place in [`FATES`], without searching it (this runs for every successor).
+const fn code(fate: Fate) -> u32 {
+    match fate {
+        Fate::StoredNew => 0,
+        Fate::Improved => 1,
+        Fate::Reopened => 2,
+        Fate::Kept => 3,
+        Fate::NotStoredFull => 4,
+        Fate::Pruned => 5,
+    }
+}
+
 /// Every step so far, packed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StepRecord {
@@ -43,12 +55,7 @@ impl StepRecord {
         for s in &event.successors {
             let target = s.id.unwrap_or(s.index);
             debug_assert!(target <= ID_MASK, "row ids beyond 2^29 cannot be logged");
-            let code = FATES
-                .iter()
-                .position(|&f| f == s.fate)
-                .expect("every fate listed");
-            self.fates
-                .push(target | (u32::try_from(code).expect("six fates") << FATE_SHIFT));
+            self.fates.push(target | (code(s.fate) << FATE_SHIFT));
         }
         self.ends
             .push(u32::try_from(self.fates.len()).expect("fewer than 4 billion fates"));
@@ -93,6 +100,12 @@ impl StepRecord {
         self.ends.truncate(len);
         self.fates
             .truncate(self.ends.last().map_or(0, |&e| e as usize));
+    }
+
+    /// Bytes a copy shares instead of copying (the record only grows, so all its full chunks).
+    #[must_use]
+    pub fn shared_bytes(&self) -> usize {
+        self.picks.shared_bytes() + self.ends.shared_bytes() + self.fates.shared_bytes()
     }
 
     /// Bytes held (for the memory figures).
@@ -141,6 +154,13 @@ mod tests {
             vec![(7, Fate::StoredNew), (1, Fate::Pruned), (3, Fate::Reopened)]
         );
         assert_eq!(log.successors(1).count(), 0);
+        for fate in FATES {
+            assert_eq!(
+                FATES[code(fate) as usize],
+                fate,
+                "{fate} packs to its own code"
+            );
+        }
         log.truncate(1);
         assert_eq!(log.len(), 1);
     }

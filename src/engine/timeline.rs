@@ -81,7 +81,7 @@ impl Timeline {
         let first = session.snapshot();
         Timeline {
             record: view.step_record().clone(),
-            keyframe_bytes: first.view().memory_bytes(),
+            keyframe_bytes: first.snapshot_bytes(),
             keyframes: vec![first],
             current: session,
             interval: interval.max(1),
@@ -186,8 +186,7 @@ impl Timeline {
     pub fn go_to(&mut self, target: u64) -> Result<u64, TimelineError> {
         let now = self.steps();
         let at = |i: usize| self.keyframes[i].view().steps();
-        let copy =
-            |i: usize| (self.keyframes[i].view().memory_bytes() / COPY_BYTES_PER_STEP) as u64;
+        let copy = |i: usize| (self.keyframes[i].snapshot_bytes() / COPY_BYTES_PER_STEP) as u64;
         let before = self
             .keyframes
             .iter()
@@ -243,7 +242,7 @@ impl Timeline {
             return;
         }
         let copy = self.current.snapshot();
-        self.keyframe_bytes += copy.view().memory_bytes();
+        self.keyframe_bytes += copy.snapshot_bytes();
         self.keyframes.push(copy);
         while self.keyframe_bytes > self.budget && self.keyframes.len() > 2 {
             self.interval *= 2;
@@ -252,7 +251,7 @@ impl Timeline {
             self.keyframes.retain(|k| {
                 std::mem::take(&mut first) || k.view().steps().is_multiple_of(interval)
             });
-            self.keyframe_bytes = self.keyframes.iter().map(|k| k.view().memory_bytes()).sum();
+            self.keyframe_bytes = self.keyframes.iter().map(|k| k.snapshot_bytes()).sum();
         }
     }
 }
