@@ -1,7 +1,7 @@
 //! One search in progress: the notebook, a strategy that does one expansion per step, the
 //! counts, the outcome and the log. Running to the end is stepping until an outcome.
 
-use super::chunked::ChunkedVec;
+use super::chunked::NarrowVec;
 use super::event::{Counts, Fate, Outcome, StepEvent, SuccessorEvent};
 use super::heuristic_check::EdgeCheck;
 use super::notebook::{NodeId, Notebook};
@@ -18,8 +18,8 @@ pub struct Search<P: Problem> {
     outcome: Option<Outcome>,
     event: StepEvent,
     log: StepRecord,
-    /// The largest open size after each step (what undoing a step restores).
-    max_open_at: ChunkedVec<u32>,
+    /// How much each step raised the largest open size (what undoing a step takes off).
+    max_open_rises: NarrowVec,
     /// Bytes its owner holds for this search (time-travel keyframes and record), counted
     /// against the memory budget with the search's own.
     held_elsewhere: usize,
@@ -54,7 +54,7 @@ impl<P: Problem> Search<P> {
             outcome: refusal.map(|r| Outcome::Refused(r.0)),
             event: StepEvent::default(),
             log: StepRecord::default(),
-            max_open_at: ChunkedVec::default(),
+            max_open_rises: NarrowVec::default(),
             held_elsewhere: 0,
         }
     }
@@ -65,6 +65,7 @@ impl<P: Problem> Search<P> {
             return &self.event;
         }
         self.steps += 1;
+        let max_open = self.core.counts.max_open;
         self.event.step = self.steps;
         self.event.pick = None;
         self.event.successors.clear();
@@ -76,8 +77,10 @@ impl<P: Problem> Search<P> {
         }
         self.outcome.clone_from(&self.event.outcome);
         self.log.record(&self.event);
-        self.max_open_at
-            .push(u32::try_from(self.core.counts.max_open).unwrap_or(u32::MAX));
+        let rise = (self.core.counts.max_open.checked_sub(max_open))
+            .expect("the largest open size never shrinks while stepping");
+        self.max_open_rises
+            .push(u32::try_from(rise).expect("one step stores fewer than 4 billion rows"));
         &self.event
     }
 
@@ -131,6 +134,8 @@ impl<P: Problem> Search<P> {
             else {
                 return false;
             };
+            // Undoing reopens the pick, which may raise the largest open size on the way.
+            let max_open = self.core.counts.max_open - u64::from(self.max_open_rises.get(i));
             if !self.strategy.undo(&mut self.core, pick, first_new) {
                 debug_assert!(self.steps == now, "strategies undo every step or none");
                 return false;
@@ -150,8 +155,8 @@ impl<P: Problem> Search<P> {
             self.steps -= 1;
             self.core.heuristic_check.forget_after(self.steps);
             self.log.truncate(i);
-            self.max_open_at.truncate(i);
-            counts.max_open = self.max_open_at.last().copied().map_or(0, u64::from);
+            counts.max_open = max_open;
+            self.max_open_rises.truncate(i);
         }
         self.outcome = None;
         self.step();
@@ -202,7 +207,7 @@ impl<P: Problem> Search<P> {
         self.core.notebook.bytes()
             + self.strategy.bytes()
             + self.log.bytes()
-            + self.max_open_at.bytes()
+            + self.max_open_rises.bytes()
     }
 
     /// Of [`Search::bytes`], those a copy shares with this search instead of copying: what a
@@ -211,7 +216,7 @@ impl<P: Problem> Search<P> {
     pub fn shared_bytes(&self) -> usize {
         self.core.notebook.shared_bytes()
             + self.log.shared_bytes()
-            + self.max_open_at.shared_bytes()
+            + self.max_open_rises.shared_bytes()
     }
 
     /// The last step's event.
@@ -288,7 +293,7 @@ impl<P: Problem + Clone> Clone for Search<P> {
             outcome: self.outcome.clone(),
             event: self.event.clone(),
             log: self.log.clone(),
-            max_open_at: self.max_open_at.clone(),
+            max_open_rises: self.max_open_rises.clone(),
             held_elsewhere: self.held_elsewhere,
         }
     }

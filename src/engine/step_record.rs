@@ -1,15 +1,19 @@
-//! The compact record of every step: the pick and each successor's fate, four bytes apiece.
+//! The compact record of every step: the pick and each successor's fate, four bytes apiece,
+//! and each step's number of successors in a byte.
 //!
 //! Full [`StepEvent`]s are rebuilt from it together with the notebook; this is what traces save
 //! and what time travel replays.
 
-use super::chunked::ChunkedVec;
+use super::chunked::{ChunkedVec, NarrowVec};
 use super::event::{Fate, StepEvent};
 use super::notebook::NodeId;
 
 const FATE_SHIFT: u32 = 29;
 const ID_MASK: u32 = (1 << FATE_SHIFT) - 1;
 const NO_PICK: u32 = u32::MAX;
+/// Steps per block: where each block's successors start is kept, and a step's start is found
+/// from its block's by adding the counts before it (at most `BLOCK - 1` of them).
+const BLOCK: usize = 64;
 
 const FATES: [Fate; 6] = [
     Fate::StoredNew,
@@ -36,7 +40,10 @@ const fn code(fate: Fate) -> u32 {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StepRecord {
     picks: ChunkedVec<u32>,
-    ends: ChunkedVec<u32>,
+    /// Successors recorded at each step.
+    counts: NarrowVec,
+    /// Where in `fates` each block of [`BLOCK`] steps starts.
+    block_starts: ChunkedVec<u32>,
     fates: ChunkedVec<u32>,
 }
 
@@ -50,6 +57,10 @@ pub struct Recorded {
 impl StepRecord {
     /// Appends a step.
     pub fn record(&mut self, event: &StepEvent) {
+        if self.picks.len().is_multiple_of(BLOCK) {
+            self.block_starts
+                .push(u32::try_from(self.fates.len()).expect("fewer than 4 billion fates"));
+        }
         self.picks
             .push(event.pick.as_ref().map_or(NO_PICK, |p| p.id));
         for s in &event.successors {
@@ -57,8 +68,8 @@ impl StepRecord {
             debug_assert!(target <= ID_MASK, "row ids beyond 2^29 cannot be logged");
             self.fates.push(target | (code(s.fate) << FATE_SHIFT));
         }
-        self.ends
-            .push(u32::try_from(self.fates.len()).expect("fewer than 4 billion fates"));
+        self.counts
+            .push(u32::try_from(event.successors.len()).expect("fewer than 4 billion successors"));
     }
 
     /// Steps recorded.
@@ -81,12 +92,8 @@ impl StepRecord {
 
     /// The successors recorded at step `index` (0-based).
     pub fn successors(&self, index: usize) -> impl Iterator<Item = Recorded> + '_ {
-        let start = if index == 0 {
-            0
-        } else {
-            self.ends[index - 1] as usize
-        };
-        (start..self.ends[index] as usize)
+        let start = self.start_of(index);
+        (start..start + self.counts.get(index) as usize)
             .map(|i| self.fates[i])
             .map(|packed| Recorded {
                 target: packed & ID_MASK,
@@ -94,24 +101,43 @@ impl StepRecord {
             })
     }
 
+    /// Where step `index`'s successors start in `fates` (for `index` up to the steps recorded).
+    fn start_of(&self, index: usize) -> usize {
+        let block = index / BLOCK;
+        let Some(&block_start) = self.block_starts.get(block) else {
+            return self.fates.len();
+        };
+        block_start as usize
+            + (block * BLOCK..index)
+                .map(|i| self.counts.get(i) as usize)
+                .sum::<usize>()
+    }
+
     /// Forgets steps after the first `len`.
     pub fn truncate(&mut self, len: usize) {
+        if len >= self.len() {
+            return;
+        }
+        let end = self.start_of(len);
         self.picks.truncate(len);
-        self.ends.truncate(len);
-        self.fates
-            .truncate(self.ends.last().map_or(0, |&e| e as usize));
+        self.counts.truncate(len);
+        self.block_starts.truncate(len.div_ceil(BLOCK));
+        self.fates.truncate(end);
     }
 
     /// Bytes a copy shares instead of copying (the record only grows, so all its full chunks).
     #[must_use]
     pub fn shared_bytes(&self) -> usize {
-        self.picks.shared_bytes() + self.ends.shared_bytes() + self.fates.shared_bytes()
+        self.picks.shared_bytes()
+            + self.counts.shared_bytes()
+            + self.block_starts.shared_bytes()
+            + self.fates.shared_bytes()
     }
 
     /// Bytes held (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.picks.bytes() + self.ends.bytes() + self.fates.bytes()
+        self.picks.bytes() + self.counts.bytes() + self.block_starts.bytes() + self.fates.bytes()
     }
 }
 
