@@ -1,6 +1,9 @@
 //! Seek times of time travel over 100,000- and 1,000,000-step searches: Dijkstra on a
 //! 15-puzzle, whose notebook grows every step (the worst case for keyframes: each one copies
 //! every row and the open list).
+//!
+//! Before the criterion runs, each case jumps once to each of 64 scattered steps and prints
+//! the worst and the mean jump (criterion's figures are means over many jumps).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use frontier::engine::timeline::Timeline;
@@ -58,11 +61,25 @@ fn targets(steps: u64) -> Vec<u64> {
         .collect()
 }
 
+/// Jumps to each target once and prints the slowest jump and the mean.
+fn worst_and_mean(timeline: &mut Timeline, steps: u64) {
+    let mut times = Vec::new();
+    for target in targets(steps) {
+        let started = Instant::now();
+        assert_eq!(timeline.go_to(target).expect("seeks"), target);
+        times.push(started.elapsed());
+    }
+    let worst = times.iter().max().expect("64 jumps");
+    let mean = times.iter().sum::<std::time::Duration>() / 64;
+    eprintln!("jumps to 64 scattered steps of {steps}: worst {worst:.2?}, mean {mean:.2?}");
+}
+
 fn seek(c: &mut Criterion) {
     let mut group = c.benchmark_group("timeline");
     group.sample_size(10);
     for steps in [100_000, 1_000_000] {
         let mut timeline = timeline_of(steps);
+        worst_and_mean(&mut timeline, steps);
         let targets = targets(steps);
         let mut i = 0;
         group.bench_function(format!("go_to a random step of {steps}"), |b| {
