@@ -117,11 +117,11 @@ fn scenarios_take_the_budget_in_bytes_or_words_and_refuse_nonsense_with_a_positi
 #[test]
 fn time_travel_keyframes_and_record_count_against_the_same_budget() {
     let hardest = Scenario::load(&scenarios().join("hardest_31_moves.ron")).unwrap();
-    let mut plain = session(&hardest, Algorithm::IdaStar, "1 MiB");
+    let mut plain = session(&hardest, Algorithm::IdaStar, "256 KiB");
     run(plain.as_mut(), 1_000_000);
     let alone = plain.view().steps();
     let mut travel = Timeline::with_limits(
-        session(&hardest, Algorithm::IdaStar, "1 MiB"),
+        session(&hardest, Algorithm::IdaStar, "256 KiB"),
         64,
         usize::MAX,
     );

@@ -6,9 +6,11 @@
 //! replayed step must equal the recorded one; every replayed step is checked against the
 //! record, and a difference is an error, never a silent change of history.
 //!
-//! Keyframes of a big notebook are big (a copy of every row and of the open list), so their
-//! total size is held under a byte budget: when it is exceeded, every other keyframe is dropped
-//! and the interval doubles. Seeking then costs one copy of a keyframe plus at most `interval`
+//! A keyframe shares the full chunks of the notebook's rows and of the step record with the
+//! search it was copied from (copy on write, see [`super::chunked`]); what it copies whole (the
+//! hash index, the statuses, the open list: [`Session::snapshot_bytes`]) is still big for a big
+//! search, so the keyframes' total is held under a byte budget: when it is exceeded, every other
+//! keyframe is dropped and the interval doubles. Seeking then costs one copy of a keyframe plus at most `interval`
 //! replayed steps, or less (see `benches/timeline.rs` for measured times, and the README's
 //! time-travel section).
 //!
