@@ -265,6 +265,11 @@ impl<S> Notebook<S> {
         route
     }
 
+    /// Bytes held by the hash index (all its shards).
+    fn index_bytes(&self) -> usize {
+        self.index.iter().map(HashTable::allocation_size).sum()
+    }
+
     /// Bytes of rows a copy shares instead of copying (full chunks of rows: rows rarely change
     /// once written, unlike their statuses, which a copy counts as its own).
     #[must_use]
@@ -277,11 +282,7 @@ impl<S> Notebook<S> {
     pub fn bytes(&self) -> usize {
         self.nodes.bytes()
             + self.status.bytes()
-            + self
-                .index
-                .iter()
-                .map(HashTable::allocation_size)
-                .sum::<usize>()
+            + self.index_bytes()
             + self.reopened.len() * 2 * std::mem::size_of::<u32>()
     }
 }
@@ -316,5 +317,28 @@ mod tests {
         assert_eq!(store.find(&2), None);
         assert_eq!(store.find(&1), Some(0));
         assert_eq!(store.times_reopened(1), 0);
+    }
+
+    #[test]
+    fn the_index_grows_a_shard_at_a_time() {
+        let mut store = Notebook::default();
+        // Past the first rows, where any growth is a big part of a small index.
+        let mut largest_growth = 0;
+        for state in 0..200_000u64 {
+            let before = store.index_bytes();
+            store.insert(node(state.wrapping_mul(0x2545_F491_4F6C_DD1D), None));
+            let after = store.index_bytes();
+            if state >= 20_000 {
+                largest_growth = largest_growth.max((after - before) * 16 / after);
+            }
+        }
+        assert!(
+            largest_growth == 0,
+            "one insert grew the index by a sixteenth or more of its size"
+        );
+        assert_eq!(
+            store.find(&(123_456u64.wrapping_mul(0x2545_F491_4F6C_DD1D))),
+            Some(123_456)
+        );
     }
 }
