@@ -25,7 +25,10 @@ fn frontier_run(
     algorithm: Algorithm,
     all: bool,
 ) -> Search<SlidingPuzzle<u64>> {
-    shared::run(p.clone(), shared::settings(algorithm, Heuristic::Manhattan, all))
+    shared::run(
+        p.clone(),
+        shared::settings(algorithm, Heuristic::Manhattan, all),
+    )
 }
 
 fn pathfinding_astar(p: &SlidingPuzzle<u64>) -> u32 {
@@ -89,7 +92,9 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             black_box(
                 pathfinding::directed::bfs::bfs_reach(eight.start(), |s| {
-                    shared::sliding_neighbours(&eight, s).into_iter().map(|(n, _)| n)
+                    shared::sliding_neighbours(&eight, s)
+                        .into_iter()
+                        .map(|(n, _)| n)
                 })
                 .count(),
             )

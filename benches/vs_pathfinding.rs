@@ -30,11 +30,31 @@ const DEN101D_SCEN: &str = include_str!("../scenarios/maps/den101d.map.scen");
 /// Korf's instances (1985, Table 1): id, board row-major with 0 the blank, optimal moves.
 /// Goal: the blank first, then 1 to 15.
 const KORF: [(u32, [u8; 16], i64); 5] = [
-    (12, [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15], 45),
-    (42, [4, 5, 7, 2, 9, 14, 12, 13, 0, 3, 6, 11, 8, 1, 15, 10], 42),
-    (55, [13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11], 41),
-    (79, [0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15], 42),
-    (97, [9, 14, 5, 7, 8, 15, 1, 2, 10, 4, 13, 6, 12, 0, 11, 3], 44),
+    (
+        12,
+        [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15],
+        45,
+    ),
+    (
+        42,
+        [4, 5, 7, 2, 9, 14, 12, 13, 0, 3, 6, 11, 8, 1, 15, 10],
+        42,
+    ),
+    (
+        55,
+        [13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11],
+        41,
+    ),
+    (
+        79,
+        [0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15],
+        42,
+    ),
+    (
+        97,
+        [9, 14, 5, 7, 8, 15, 1, 2, 10, 4, 13, 6, 12, 0, 11, 3],
+        44,
+    ),
 ];
 
 const EIGHT_HARDEST: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
@@ -280,7 +300,10 @@ fn instructions(index: usize, side: Side) -> Option<u64> {
     }
     String::from_utf8_lossy(&out.stderr)
         .lines()
-        .find_map(|l| l.split_once("Collected :").map(|(_, n)| n.trim().parse().ok()))
+        .find_map(|l| {
+            l.split_once("Collected :")
+                .map(|(_, n)| n.trim().parse().ok())
+        })
         .flatten()
 }
 
@@ -304,7 +327,11 @@ fn peak_rss(index: usize, side: Side) -> Option<u64> {
         .output()
         .ok()?;
     let text = String::from_utf8_lossy(&out.stdout);
-    let kib: u64 = text.lines().find_map(|l| l.strip_prefix("peak-kib "))?.parse().ok()?;
+    let kib: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("peak-kib "))?
+        .parse()
+        .ok()?;
     (kib > 0).then_some(kib * 1024)
 }
 
@@ -357,7 +384,11 @@ fn main() {
         let input = (case.setup)();
         let ours = frontier_side(case.kind, &input);
         let theirs = pathfinding_side(case.kind, &input);
-        assert_eq!(ours.answer, theirs.answer, "{}: the answers differ", case.name);
+        assert_eq!(
+            ours.answer, theirs.answer,
+            "{}: the answers differ",
+            case.name
+        );
         if case.answer != 0 {
             assert_eq!(ours.answer, case.answer, "{}: the known answer", case.name);
         }
@@ -395,8 +426,8 @@ fn main() {
         let rss = memory
             .one_search
             .then(|| {
-                let grown = peak_rss(index, Side::Frontier)?
-                    .saturating_sub(peak_rss(index, Side::Setup)?);
+                let grown =
+                    peak_rss(index, Side::Frontier)?.saturating_sub(peak_rss(index, Side::Setup)?);
                 Some(format!(", RSS {:.1}", grown as f64 / memory.stored as f64))
             })
             .flatten()
