@@ -4,94 +4,29 @@
 //!
 //! Run briefly: `cargo bench --bench domains -- --warm-up-time 1 --measurement-time 3`.
 
+mod shared;
+
 use criterion::{Criterion, criterion_group, criterion_main};
-use frontier::domains::grid::{Grid, GridMap, Moves};
+use frontier::domains::grid::{Grid, Moves};
 use frontier::domains::movingai::{self, Query};
 use frontier::domains::sokoban::{self, Sokoban, SokobanCost};
 use frontier::engine::event::Outcome;
 use frontier::engine::problem::Problem;
-use frontier::engine::search::Search;
-use frontier::engine::settings::{Algorithm, Heuristic, Settings};
+use frontier::engine::settings::{Algorithm, Heuristic};
+use shared::{Plain, cell, octile};
 use std::hint::black_box;
 
 const MAP: &str = include_str!("../scenarios/maps/arena.map");
 const SCEN: &str = include_str!("../scenarios/maps/arena.map.scen");
 const LEVEL: &str = include_str!("../scenarios/sokoban/microban_006.txt");
 
-/// √2 in billionths, as the engine stores it.
-const DIAGONAL: i64 = 1_414_213_562;
-const UNIT: i64 = 1_000_000_000;
-
 fn engine<P>(problem: P, algorithm: Algorithm, heuristic: Heuristic) -> i64
 where
     P: Problem + Send + 'static,
 {
-    let mut s = Search::new(
-        problem,
-        Settings {
-            algorithm,
-            heuristic,
-            max_states: 1 << 20,
-            ..Settings::default()
-        },
-    );
-    assert_eq!(s.run(u64::MAX), Some(&Outcome::GoalFound));
-    let goal = *s.solution().unwrap().last().unwrap();
-    s.core().notebook.node(goal).g.raw()
-}
-
-/// The arena's passable cells and neighbours, written independently of the engine for the
-/// `pathfinding` crate: 8-connected, no corner cutting.
-struct Plain {
-    width: i64,
-    height: i64,
-    open: Vec<bool>,
-}
-
-impl Plain {
-    fn new(map: &GridMap) -> Plain {
-        Plain {
-            width: i64::try_from(map.width).unwrap(),
-            height: i64::try_from(map.height).unwrap(),
-            open: map.cells.iter().map(|&c| c > 0).collect(),
-        }
-    }
-
-    fn free(&self, x: i64, y: i64) -> bool {
-        x >= 0
-            && y >= 0
-            && x < self.width
-            && y < self.height
-            && self.open[(y * self.width + x) as usize]
-    }
-
-    fn neighbours(&self, &(x, y): &(i64, i64)) -> Vec<((i64, i64), i64)> {
-        let mut out = Vec::with_capacity(8);
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if (dx, dy) == (0, 0) || !self.free(x + dx, y + dy) {
-                    continue;
-                }
-                if dx != 0 && dy != 0 {
-                    if self.free(x + dx, y) && self.free(x, y + dy) {
-                        out.push(((x + dx, y + dy), DIAGONAL));
-                    }
-                } else {
-                    out.push(((x + dx, y + dy), UNIT));
-                }
-            }
-        }
-        out
-    }
-}
-
-fn octile(a: (i64, i64), b: (i64, i64)) -> i64 {
-    let (dx, dy) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
-    (dx.max(dy) - dx.min(dy)) * UNIT + dx.min(dy) * DIAGONAL
-}
-
-fn cell(c: frontier::domains::grid::Cell) -> (i64, i64) {
-    (i64::try_from(c.x).unwrap(), i64::try_from(c.y).unwrap())
+    let s = shared::run(problem, shared::settings(algorithm, heuristic, false));
+    assert_eq!(s.outcome(), Some(&Outcome::GoalFound));
+    shared::goal_cost(&s)
 }
 
 fn grid_queries(c: &mut Criterion) {

@@ -1,11 +1,13 @@
 //! Engine speed and memory against the `pathfinding` crate on the same instances, with the same
 //! domain code (successors and heuristic) on both sides; Frontier records every step event.
 
+mod shared;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use frontier::domains::sliding::{SlidingPuzzle, default_goal};
-use frontier::engine::problem::{Problem, Successor};
+use frontier::engine::problem::Problem;
 use frontier::engine::search::Search;
-use frontier::engine::settings::{Algorithm, Heuristic, Settings};
+use frontier::engine::settings::{Algorithm, Heuristic};
 use frontier::engine::view::SearchView;
 use std::hint::black_box;
 use std::time::Duration;
@@ -14,18 +16,7 @@ const HARDEST_31: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
 const FIFTEEN_44: [u8; 16] = [0, 2, 4, 14, 11, 1, 7, 6, 3, 8, 15, 13, 10, 5, 9, 12];
 
 fn puzzle(width: usize, start: &[u8]) -> SlidingPuzzle<u64> {
-    SlidingPuzzle::new(width, width, start.to_vec(), default_goal(width, width))
-}
-
-fn settings(algorithm: Algorithm, all_solutions: bool) -> Settings {
-    Settings {
-        algorithm,
-        heuristic: Heuristic::Manhattan,
-        tie_break: algorithm.default_tie_break(),
-        max_states: 10_000_000,
-        all_solutions,
-        ..Settings::default()
-    }
+    shared::puzzle(width, start, default_goal(width, width))
 }
 
 /// Runs Frontier to the end; returns the search for its counts.
@@ -34,27 +25,17 @@ fn frontier_run(
     algorithm: Algorithm,
     all: bool,
 ) -> Search<SlidingPuzzle<u64>> {
-    let mut search = Search::new(p.clone(), settings(algorithm, all));
-    search.run(u64::MAX);
-    search
-}
-
-fn neighbours(p: &SlidingPuzzle<u64>, s: &u64) -> Vec<(u64, u32)> {
-    let mut out = Vec::with_capacity(4);
-    p.successors(s, &mut out);
-    out.into_iter()
-        .filter_map(|x| match x {
-            Successor::Child { state, .. } => Some((state, 1)),
-            Successor::Pruned { .. } => None,
-        })
-        .collect()
+    shared::run(
+        p.clone(),
+        shared::settings(algorithm, Heuristic::Manhattan, all),
+    )
 }
 
 fn pathfinding_astar(p: &SlidingPuzzle<u64>) -> u32 {
     let (_, cost) = pathfinding::directed::astar::astar(
         &p.start(),
-        |s| neighbours(p, s),
-        |s| u32::try_from(p.estimate(s, Heuristic::Manhattan).as_f64() as i64).unwrap(),
+        |s| shared::sliding_neighbours(p, s),
+        |s| shared::sliding_manhattan(p, s),
         |s| p.is_goal(s),
     )
     .expect("solvable");
@@ -111,7 +92,9 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             black_box(
                 pathfinding::directed::bfs::bfs_reach(eight.start(), |s| {
-                    neighbours(&eight, s).into_iter().map(|(n, _)| n)
+                    shared::sliding_neighbours(&eight, s)
+                        .into_iter()
+                        .map(|(n, _)| n)
                 })
                 .count(),
             )

@@ -12,9 +12,10 @@ use super::cost::Cost;
 use super::notebook::NodeId;
 use super::settings::Algorithm;
 use super::tie::TieKey;
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BinaryHeap, VecDeque};
 
 /// The full ordering key of an open row; smaller is picked first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -161,25 +162,59 @@ impl Serialize for TieLevels {
     }
 }
 
-/// Open rows sharing one (f, tie) value: their storing ranks, smallest first.
+/// Open rows sharing one (f, tie) value: their storing ranks in picking order, smallest first.
+///
+/// Rows are stored in rank order almost always (ids grow; latest-first ranks shrink), so a push
+/// lands at one end in O(1); only a row whose route improved joins in the middle.
 #[derive(Clone, Debug, Default)]
 struct Bucket {
-    ranks: BinaryHeap<Reverse<u32>>,
+    ranks: VecDeque<u32>,
     /// Rows in `ranks` that are still open with this key (the rest are stale).
     live: u32,
 }
 
-/// The open list of a best-first search: one bucket per (f, tie) value, in key order.
+impl Bucket {
+    fn insert(&mut self, rank: u32) {
+        match (self.ranks.front(), self.ranks.back()) {
+            (_, Some(&back)) if rank >= back => self.ranks.push_back(rank),
+            (Some(&front), _) if rank <= front => self.ranks.push_front(rank),
+            (None, None) => self.ranks.push_back(rank),
+            _ => {
+                let at = self.ranks.partition_point(|&r| r < rank);
+                self.ranks.insert(at, rank);
+            }
+        }
+        self.live += 1;
+    }
+
+    /// Whether every entry is a row still open with this key (no check needed at the front).
+    fn all_live(&self) -> bool {
+        self.ranks.len() == self.live as usize
+    }
+}
+
+/// The open list of a best-first search: one bucket per (f, tie) value, and a min-heap of those
+/// values, each once.
 ///
-/// A bucket holds only 4-byte ranks, and its live count is the number of open states tied up to
-/// the numeric level, so explaining a pick costs a lookup, not a scan.
+/// Breadth-first and small integer costs fill few buckets, so a push or pop is a hash lookup and
+/// an end of a queue (breadth-first is a plain FIFO: storing order is the order); real-valued
+/// costs make many small buckets and cost a heap operation on the keys. Buckets hold 4-byte
+/// ranks (the bucket says the rest of the key), and live counts per bucket and per f are kept
+/// as rows come and go, so explaining a pick reads two counts instead of scanning.
 #[derive(Clone, Debug)]
 pub struct OpenList {
     ordering: Ordering,
-    buckets: BTreeMap<(Cost, i64), Bucket>,
+    /// The (f, tie) of every bucket, smallest on top.
+    order: BinaryHeap<Reverse<(Cost, i64)>>,
+    buckets: FxHashMap<(Cost, i64), Bucket>,
+    /// Open rows per f, kept only when a numeric tie key splits an f into several buckets
+    /// (otherwise a bucket's own live count is the same).
+    same_f: FxHashMap<Cost, u32>,
     len: usize,
     /// Ranks held in buckets, stale ones included (for the memory figures).
     entries: usize,
+    /// Emptied queues kept for new buckets, so a bucket that comes and goes does not allocate.
+    spare: Vec<VecDeque<u32>>,
 }
 
 impl OpenList {
@@ -187,9 +222,12 @@ impl OpenList {
     pub fn new(ordering: Ordering) -> OpenList {
         OpenList {
             ordering,
-            buckets: BTreeMap::new(),
+            order: BinaryHeap::new(),
+            buckets: FxHashMap::default(),
+            same_f: FxHashMap::default(),
             len: 0,
             entries: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -209,13 +247,31 @@ impl OpenList {
         self.len() == 0
     }
 
+    /// Adds `delta` open rows at `f` to the per-f counts, when they are kept.
+    fn count_f(&mut self, f: Cost, delta: i32) {
+        if self.ordering.numeric.is_none() {
+            return;
+        }
+        let count = self.same_f.entry(f).or_default();
+        *count = count.checked_add_signed(delta).expect("counts stay ≥ 0");
+        if *count == 0 {
+            self.same_f.remove(&f);
+        }
+    }
+
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        let bucket = self.buckets.entry((key.f, key.tie)).or_default();
-        bucket.ranks.push(Reverse(key.rank));
-        bucket.live += 1;
+        let bucket = self.buckets.entry((key.f, key.tie)).or_insert_with(|| {
+            self.order.push(Reverse((key.f, key.tie)));
+            Bucket {
+                ranks: self.spare.pop().unwrap_or_default(),
+                live: 0,
+            }
+        });
+        bucket.insert(key.rank);
         self.len += 1;
         self.entries += 1;
+        self.count_f(key.f, 1);
     }
 
     /// A row with `key` leaves the open list by any route but the top (its key changed).
@@ -224,58 +280,79 @@ impl OpenList {
         if let Some(bucket) = self.buckets.get_mut(&(key.f, key.tie)) {
             bucket.live -= 1;
             self.len -= 1;
+            self.count_f(key.f, -1);
         }
     }
 
-    /// Drops stale entries from the top; `current` gives a row's key while it is open.
+    /// Removes the top bucket, keeping its queue for reuse.
+    fn drop_top_bucket(&mut self) {
+        if let Some(Reverse(top)) = self.order.pop()
+            && let Some(bucket) = self.buckets.remove(&top)
+        {
+            self.entries -= bucket.ranks.len();
+            let mut ranks = bucket.ranks;
+            ranks.clear();
+            self.spare.push(ranks);
+        }
+    }
+
+    /// Drops stale entries from the top; `current` gives a row's key while it is open. Entries
+    /// are checked only in a bucket that holds stale ones.
     pub fn clean_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
-        while let Some(mut first) = self.buckets.first_entry() {
-            let (f, tie) = *first.key();
-            let bucket = first.get_mut();
+        while let Some(&Reverse((f, tie))) = self.order.peek() {
+            let bucket = self
+                .buckets
+                .get_mut(&(f, tie))
+                .expect("every key has a bucket");
             if bucket.live == 0 {
-                self.entries -= bucket.ranks.len();
-                first.remove();
+                self.drop_top_bucket();
                 continue;
             }
-            while let Some(&Reverse(rank)) = bucket.ranks.peek() {
+            while !bucket.all_live() {
+                let rank = *bucket.ranks.front().expect("a live row is held");
                 let key = OpenKey { f, tie, rank };
                 if current(self.ordering.id_of(key)) == Some(key) {
                     return;
                 }
-                bucket.ranks.pop();
+                bucket.ranks.pop_front();
                 self.entries -= 1;
             }
+            return;
         }
     }
 
     /// The key of the next pick. Call [`OpenList::clean_top`] first.
     #[must_use]
     pub fn peek(&self) -> Option<OpenKey> {
-        let (&(f, tie), bucket) = self.buckets.first_key_value()?;
-        let &Reverse(rank) = bucket.ranks.peek()?;
+        let &Reverse((f, tie)) = self.order.peek()?;
+        let &rank = self.buckets.get(&(f, tie))?.ranks.front()?;
         Some(OpenKey { f, tie, rank })
     }
 
     /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
     pub fn explain(&self, key: OpenKey) -> TieLevels {
-        let same_f = self
-            .buckets
-            .range((key.f, i64::MIN)..)
-            .take_while(|((f, _), _)| *f == key.f)
-            .map(|(_, b)| b.live)
-            .sum();
+        let same_key = self.buckets.get(&(key.f, key.tie)).map_or(0, |b| b.live);
         let mut levels = TieLevels::default();
+        let Some(numeric) = self.ordering.numeric else {
+            levels.push(TieLevel {
+                key: None,
+                tied: same_key,
+            });
+            levels.push(TieLevel {
+                key: Some(self.ordering.order),
+                tied: 1,
+            });
+            return levels;
+        };
         levels.push(TieLevel {
             key: None,
-            tied: same_f,
+            tied: self.same_f.get(&key.f).copied().unwrap_or(0),
         });
-        if let Some(numeric) = self.ordering.numeric {
-            levels.push(TieLevel {
-                key: Some(numeric),
-                tied: self.buckets.get(&(key.f, key.tie)).map_or(0, |b| b.live),
-            });
-        }
+        levels.push(TieLevel {
+            key: Some(numeric),
+            tied: same_key,
+        });
         levels.push(TieLevel {
             key: Some(self.ordering.order),
             tied: 1,
@@ -285,14 +362,16 @@ impl OpenList {
 
     /// Removes the top (which must be fresh) and returns its row.
     pub fn pop(&mut self) -> Option<NodeId> {
-        let mut first = self.buckets.first_entry()?;
-        let bucket = first.get_mut();
-        let Reverse(rank) = bucket.ranks.pop()?;
+        let &Reverse((f, tie)) = self.order.peek()?;
+        let bucket = self.buckets.get_mut(&(f, tie))?;
+        let rank = bucket.ranks.pop_front()?;
         bucket.live -= 1;
+        let emptied = bucket.ranks.is_empty();
         self.len -= 1;
         self.entries -= 1;
-        if bucket.ranks.is_empty() {
-            first.remove();
+        self.count_f(f, -1);
+        if emptied {
+            self.drop_top_bucket();
         }
         Some(self.ordering.id_of(OpenKey {
             f: Cost::ZERO,
@@ -301,11 +380,15 @@ impl OpenList {
         }))
     }
 
-    /// Bytes held by the entries (for the memory figures).
+    /// Bytes held by the entries and buckets (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
+        let bucket = std::mem::size_of::<((Cost, i64), Bucket)>()
+            + std::mem::size_of::<Reverse<(Cost, i64)>>()
+            + 1;
         self.entries * std::mem::size_of::<u32>()
-            + self.buckets.len() * (std::mem::size_of::<((Cost, i64), Bucket)>() + 16)
+            + self.buckets.len() * bucket
+            + self.same_f.len() * (std::mem::size_of::<(Cost, u32)>() + 1)
     }
 }
 
@@ -355,5 +438,44 @@ mod tests {
         open.clean_top(|id| (id == 0).then_some(old));
         assert_eq!(open.peek(), Some(old));
         assert_eq!(open.len(), 1);
+    }
+
+    #[test]
+    fn an_improved_row_joins_its_bucket_in_storing_order() {
+        let o = ordering(&[TieKey::FirstStored]);
+        let mut open = OpenList::new(o.clone());
+        // Rows 5 and 9 wait at f 4; row 7 is found again at f 4 (its route improved).
+        for id in [5, 9, 7] {
+            open.push(o.key(id, Cost::units(4), Cost::ZERO, 0));
+        }
+        let order: Vec<NodeId> = std::iter::from_fn(|| open.pop()).collect();
+        assert_eq!(order, vec![5, 7, 9]);
+    }
+
+    #[test]
+    fn tie_counts_follow_rows_that_leave_by_another_route() {
+        let o = ordering(&[TieKey::LowestH, TieKey::FirstStored]);
+        let mut open = OpenList::new(o.clone());
+        // Rows 0, 1, 2 at f 5 (h 3), row 3 at f 6 (h 4).
+        let keys: Vec<OpenKey> = (0..4)
+            .map(|id| {
+                o.key(
+                    id,
+                    Cost::units(2),
+                    Cost::units(if id < 3 { 3 } else { 4 }),
+                    1,
+                )
+            })
+            .collect();
+        keys.iter().for_each(|&k| open.push(k));
+        // Row 0 improves to f 4 (its old entry goes stale) and is picked.
+        open.forget(keys[0]);
+        open.push(o.key(0, Cost::units(1), Cost::units(3), 1));
+        assert_eq!(open.pop(), Some(0));
+        open.clean_top(|id| (id != 0).then(|| keys[id as usize]));
+        let top = open.peek().unwrap();
+        assert_eq!(o.id_of(top), 1, "row 0's stale entry is skipped");
+        let tied: Vec<u32> = open.explain(top).iter().map(|l| l.tied).collect();
+        assert_eq!(tied, vec![2, 2, 1]);
     }
 }

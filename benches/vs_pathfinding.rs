@@ -1,0 +1,445 @@
+//! Frontier against the `pathfinding` crate on the same instances, side by side, with the same
+//! answers asserted: A* on Korf's 15-puzzles, breadth-first over all 181,440 8-puzzle states,
+//! A* on every query of Moving AI's den101d, and IDA* on Korf #12. Frontier records and
+//! explains every step; `pathfinding` does not.
+//!
+//! `cargo bench --bench vs_pathfinding [-- CASE-SUBSTRING]` prints one table: wall-clock medians
+//! of paired runs and their ratio (Frontier / pathfinding); Frontier's bytes per stored state,
+//! as its searches count them and, for one-search cases, as the peak resident set of a fresh
+//! process grows over one that only sets the case up; and, when `valgrind` is on the path,
+//! instruction counts from `callgrind` and their ratio. For those counts the bench runs itself
+//! under callgrind once per case and side (the variable `VS_PATHFINDING_RUN` names which), less
+//! a run that only sets the case up. `VS_PATHFINDING_CALLGRIND=0` skips them;
+//! `VS_PATHFINDING_RUNS` sets the number of paired runs (5).
+
+mod shared;
+
+use frontier::domains::grid::{Grid, Moves};
+use frontier::domains::movingai::{self, Query};
+use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+use frontier::engine::settings::{Algorithm, Heuristic};
+use pathfinding::directed::{astar::astar, bfs::bfs_reach, idastar::idastar};
+use shared::{Plain, cell, goal_cost, octile, puzzle, run, settings};
+use std::hint::black_box;
+use std::process::Command;
+use std::time::Instant;
+
+const DEN101D_MAP: &str = include_str!("../scenarios/maps/den101d.map");
+const DEN101D_SCEN: &str = include_str!("../scenarios/maps/den101d.map.scen");
+
+/// Korf's instances (1985, Table 1): id, board row-major with 0 the blank, optimal moves.
+/// Goal: the blank first, then 1 to 15.
+const KORF: [(u32, [u8; 16], i64); 5] = [
+    (
+        12,
+        [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15],
+        45,
+    ),
+    (
+        42,
+        [4, 5, 7, 2, 9, 14, 12, 13, 0, 3, 6, 11, 8, 1, 15, 10],
+        42,
+    ),
+    (
+        55,
+        [13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11],
+        41,
+    ),
+    (
+        79,
+        [0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15],
+        42,
+    ),
+    (
+        97,
+        [9, 14, 5, 7, 8, 15, 1, 2, 10, 4, 13, 6, 12, 0, 11, 3],
+        44,
+    ),
+];
+
+const EIGHT_HARDEST: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+
+/// Everything a case needs, built before anything is measured.
+enum Input {
+    Sliding(SlidingPuzzle<u64>),
+    Grid {
+        map: frontier::domains::grid::GridMap,
+        queries: Vec<Query>,
+        plain: Plain,
+    },
+}
+
+/// One row of the table.
+struct Case {
+    name: String,
+    kind: Kind,
+    /// The answer both sides must give: a cost in billionths, or a number of states.
+    answer: i64,
+    setup: Box<dyn Fn() -> Input>,
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    AStar,
+    BfsAll,
+    GridAStar,
+    IdaStar,
+}
+
+/// What one side's run gives: its answer, and for Frontier what it held.
+struct Outcome {
+    answer: i64,
+    memory: Option<Memory>,
+}
+
+/// Frontier's memory at the end of a run.
+#[derive(Clone, Copy)]
+struct Memory {
+    /// Bytes the searches counted themselves ([`frontier::engine::search::Search::bytes`]).
+    counted: usize,
+    stored: u64,
+    /// Whether it was one search (so peak RSS over states stored means something).
+    one_search: bool,
+}
+
+fn korf(id: u32) -> Input {
+    let (_, board, _) = KORF.iter().find(|k| k.0 == id).expect("a listed instance");
+    Input::Sliding(puzzle(4, board, (0..16).collect()))
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases: Vec<Case> = KORF
+        .iter()
+        .map(|&(id, _, moves)| Case {
+            name: format!("A* Korf #{id} ({moves} moves)"),
+            kind: Kind::AStar,
+            answer: moves * shared::UNIT,
+            setup: Box::new(move || korf(id)),
+        })
+        .collect();
+    cases.push(Case {
+        name: "BFS all 181,440 8-puzzle states".into(),
+        kind: Kind::BfsAll,
+        answer: 181_440,
+        setup: Box::new(|| Input::Sliding(puzzle(3, &EIGHT_HARDEST, default_goal(3, 3)))),
+    });
+    cases.push(Case {
+        name: "A* every query of den101d".into(),
+        kind: Kind::GridAStar,
+        answer: 0,
+        setup: Box::new(|| {
+            let map = movingai::parse_map(DEN101D_MAP).expect("den101d parses");
+            let queries = movingai::parse_scen(DEN101D_SCEN).expect("its queries parse");
+            let plain = Plain::new(&map);
+            Input::Grid {
+                map,
+                queries,
+                plain,
+            }
+        }),
+    });
+    cases.push(Case {
+        name: "IDA* Korf #12 (45 moves)".into(),
+        kind: Kind::IdaStar,
+        answer: 45 * shared::UNIT,
+        setup: Box::new(|| korf(12)),
+    });
+    cases
+}
+
+fn frontier_side(kind: Kind, input: &Input) -> Outcome {
+    let one = |counted: usize, stored: u64| {
+        Some(Memory {
+            counted,
+            stored,
+            one_search: true,
+        })
+    };
+    match (kind, input) {
+        (Kind::AStar | Kind::IdaStar, Input::Sliding(p)) => {
+            let algorithm = if matches!(kind, Kind::AStar) {
+                Algorithm::AStar
+            } else {
+                Algorithm::IdaStar
+            };
+            let s = run(p.clone(), settings(algorithm, Heuristic::Manhattan, false));
+            Outcome {
+                answer: goal_cost(&s),
+                memory: one(s.bytes(), s.counts().states_stored),
+            }
+        }
+        (Kind::BfsAll, Input::Sliding(p)) => {
+            let s = run(
+                p.clone(),
+                settings(Algorithm::BreadthFirst, Heuristic::Manhattan, true),
+            );
+            let stored = s.counts().states_stored;
+            Outcome {
+                answer: i64::try_from(stored).expect("small"),
+                memory: one(s.bytes(), stored),
+            }
+        }
+        (Kind::GridAStar, Input::Grid { map, queries, .. }) => {
+            let (mut answer, mut bytes, mut stored) = (0, 0, 0);
+            for q in queries {
+                let grid = Grid::new(Ok(map.clone()), q.start, q.goal, Moves::Eight);
+                let s = run(grid, settings(Algorithm::AStar, Heuristic::Octile, false));
+                answer += goal_cost(&s);
+                bytes += s.bytes();
+                stored += s.counts().states_stored;
+            }
+            Outcome {
+                answer,
+                memory: Some(Memory {
+                    counted: bytes,
+                    stored,
+                    one_search: false,
+                }),
+            }
+        }
+        _ => unreachable!("each kind has its input"),
+    }
+}
+
+fn pathfinding_side(kind: Kind, input: &Input) -> Outcome {
+    let answer = match (kind, input) {
+        (Kind::AStar, Input::Sliding(p)) => {
+            let (_, moves) = astar(
+                &frontier::engine::problem::Problem::start(p),
+                |s| shared::sliding_neighbours(p, s),
+                |s| shared::sliding_manhattan(p, s),
+                |s| frontier::engine::problem::Problem::is_goal(p, s),
+            )
+            .expect("solvable");
+            i64::from(moves) * shared::UNIT
+        }
+        (Kind::IdaStar, Input::Sliding(p)) => {
+            let (_, moves) = idastar(
+                &frontier::engine::problem::Problem::start(p),
+                |s| shared::sliding_neighbours(p, s),
+                |s| shared::sliding_manhattan(p, s),
+                |s| frontier::engine::problem::Problem::is_goal(p, s),
+            )
+            .expect("solvable");
+            i64::from(moves) * shared::UNIT
+        }
+        (Kind::BfsAll, Input::Sliding(p)) => {
+            let reached = bfs_reach(frontier::engine::problem::Problem::start(p), |s| {
+                shared::sliding_neighbours(p, s).into_iter().map(|(n, _)| n)
+            })
+            .count();
+            i64::try_from(reached).expect("small")
+        }
+        (Kind::GridAStar, Input::Grid { queries, plain, .. }) => queries
+            .iter()
+            .map(|q| {
+                let goal = cell(q.goal);
+                astar(
+                    &cell(q.start),
+                    |n| plain.neighbours(n),
+                    |n| octile(*n, goal),
+                    |n| *n == goal,
+                )
+                .expect("a route")
+                .1
+            })
+            .sum(),
+        _ => unreachable!("each kind has its input"),
+    };
+    Outcome {
+        answer,
+        memory: None,
+    }
+}
+
+/// Which side of a case a run measures.
+#[derive(Clone, Copy, PartialEq)]
+enum Side {
+    /// Only the case's setup: subtracted from both sides' instruction counts.
+    Setup,
+    Frontier,
+    Pathfinding,
+}
+
+impl Side {
+    fn name(self) -> &'static str {
+        match self {
+            Side::Setup => "setup",
+            Side::Frontier => "frontier",
+            Side::Pathfinding => "pathfinding",
+        }
+    }
+}
+
+fn run_side(case: &Case, input: &Input, side: Side) -> Option<Outcome> {
+    match side {
+        Side::Setup => None,
+        Side::Frontier => Some(frontier_side(case.kind, input)),
+        Side::Pathfinding => Some(pathfinding_side(case.kind, input)),
+    }
+}
+
+const RUN_VAR: &str = "VS_PATHFINDING_RUN";
+
+/// Instructions one side of case `index` executes (setup subtracted by the caller), from
+/// callgrind's summary line.
+fn instructions(index: usize, side: Side) -> Option<u64> {
+    let exe = std::env::current_exe().ok()?;
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg(exe)
+        .env(RUN_VAR, format!("{index}:{}", side.name()))
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        eprintln!(
+            "callgrind run failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return None;
+    }
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .find_map(|l| {
+            l.split_once("Collected :")
+                .map(|(_, n)| n.trim().parse().ok())
+        })
+        .flatten()
+}
+
+/// This process's peak resident set in KiB (Linux), for bytes per stored state.
+fn peak_kib() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// The peak resident set of a fresh process running one side of case `index`, in bytes.
+fn peak_rss(index: usize, side: Side) -> Option<u64> {
+    let out = Command::new(std::env::current_exe().ok()?)
+        .env(RUN_VAR, format!("{index}:{}", side.name()))
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let kib: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("peak-kib "))?
+        .parse()
+        .ok()?;
+    (kib > 0).then_some(kib * 1024)
+}
+
+/// Median of a few seconds-long samples.
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn seconds(f: impl FnOnce()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64()
+}
+
+fn main() {
+    let cases = cases();
+    // A child run under callgrind: one side of one case, once.
+    if let Ok(which) = std::env::var(RUN_VAR) {
+        let (index, side) = which.split_once(':').expect("index:side");
+        let case = &cases[index.parse::<usize>().expect("an index")];
+        let side = [Side::Setup, Side::Frontier, Side::Pathfinding]
+            .into_iter()
+            .find(|s| s.name() == side)
+            .expect("a side");
+        let input = (case.setup)();
+        black_box(run_side(case, &input, side).map(|o| o.answer));
+        println!("peak-kib {}", peak_kib().unwrap_or(0));
+        return;
+    }
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let runs: usize = std::env::var("VS_PATHFINDING_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5);
+    let callgrind = std::env::var("VS_PATHFINDING_CALLGRIND").as_deref() != Ok("0")
+        && Command::new("valgrind").arg("--version").output().is_ok();
+
+    println!(
+        "| case | instructions F / P (ratio) | wall median F / P (ratio) | bytes per stored state |"
+    );
+    println!("|---|---|---|---|");
+    for (index, case) in cases.iter().enumerate() {
+        if !filter.is_empty() && !filter.iter().any(|f| case.name.contains(f.as_str())) {
+            continue;
+        }
+        let input = (case.setup)();
+        let ours = frontier_side(case.kind, &input);
+        let theirs = pathfinding_side(case.kind, &input);
+        assert_eq!(
+            ours.answer, theirs.answer,
+            "{}: the answers differ",
+            case.name
+        );
+        if case.answer != 0 {
+            assert_eq!(ours.answer, case.answer, "{}: the known answer", case.name);
+        }
+        // Paired runs: each round times both sides back to back.
+        let (mut f, mut p) = (Vec::new(), Vec::new());
+        for _ in 0..runs {
+            f.push(seconds(|| {
+                black_box(run_side(case, &input, Side::Frontier));
+            }));
+            p.push(seconds(|| {
+                black_box(run_side(case, &input, Side::Pathfinding));
+            }));
+        }
+        let (f, p) = (median(f), median(p));
+        let counted = callgrind
+            .then(|| {
+                let base = instructions(index, Side::Setup)?;
+                let ours = instructions(index, Side::Frontier)?.saturating_sub(base);
+                let theirs = instructions(index, Side::Pathfinding)?.saturating_sub(base);
+                Some((ours, theirs))
+            })
+            .flatten();
+        let counted = counted.map_or_else(
+            || "–".to_string(),
+            |(ours, theirs)| {
+                format!(
+                    "{:.1}M / {:.1}M ({:.2})",
+                    ours as f64 / 1e6,
+                    theirs as f64 / 1e6,
+                    ours as f64 / theirs as f64
+                )
+            },
+        );
+        let memory = ours.memory.expect("Frontier reports its memory");
+        let rss = memory
+            .one_search
+            .then(|| {
+                let grown =
+                    peak_rss(index, Side::Frontier)?.saturating_sub(peak_rss(index, Side::Setup)?);
+                Some(format!(", RSS {:.1}", grown as f64 / memory.stored as f64))
+            })
+            .flatten()
+            .unwrap_or_default();
+        println!(
+            "| {} | {counted} | {:.1} / {:.1} ms ({:.2}) | counted {:.1}{rss} ({} stored) |",
+            case.name,
+            f * 1e3,
+            p * 1e3,
+            f / p,
+            memory.counted as f64 / memory.stored as f64,
+            memory.stored
+        );
+    }
+}
