@@ -1,0 +1,77 @@
+//! Traces on the browser's face, tested headlessly: a Save trace there offers the bytes
+//! `io::trace_bytes` makes (as a download), and Open trace hands the picked file's text to
+//! the app (`TravelCommand::OpenTraceText`). The browser test (web/test.mjs) drives both in
+//! Chromium.
+
+use egui_kittest::kittest::Queryable as _;
+use frontier::app::command::{Command, TravelCommand};
+use frontier::app::io;
+use frontier::scenario::Scenario;
+use frontier::trace::Trace;
+
+mod common;
+use common::{log_has, press_step, temp_dir};
+
+#[test]
+fn the_bytes_a_browser_save_offers_are_the_desktop_trace_writers() {
+    let dir = temp_dir("web-trace-bytes");
+    let saved = dir.join("seed.trace.ron");
+    let mut h = common::harness_on(Scenario::built_in());
+    press_step(&mut h, 9);
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::SaveTrace(saved.clone())));
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let trace = Trace::load(&saved).unwrap();
+    assert_eq!(trace.steps.len(), 9);
+    let written = dir.join("written.trace.ron");
+    trace.save(&written).unwrap();
+    let offered = io::trace_bytes(&trace).unwrap();
+    assert_eq!(
+        String::from_utf8(offered).unwrap(),
+        std::fs::read_to_string(&written).unwrap()
+    );
+    // And the app's own save wrote those bytes too.
+    assert_eq!(
+        std::fs::read(&saved).unwrap(),
+        std::fs::read(&written).unwrap()
+    );
+}
+
+#[test]
+fn a_trace_picked_in_the_browser_replays_as_its_file_does() {
+    let dir = temp_dir("web-trace-open");
+    let saved = dir.join("seed.trace.ron");
+    let mut h = common::harness_on(Scenario::built_in());
+    press_step(&mut h, 6);
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::SaveTrace(saved.clone())));
+    let text = std::fs::read_to_string(&saved).unwrap();
+
+    let mut h = common::harness_on(common::built_in("romania.ron"));
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::OpenTraceText {
+            name: "picked.trace.ron".into(),
+            text: text.clone(),
+        }));
+    h.run();
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    assert!(log_has(&h, "Replaying trace picked.trace.ron (6 steps"));
+    assert_eq!(h.state().scenario().title, Scenario::built_in().title);
+    h.get_by_label("Step 0");
+    press_step(&mut h, 7);
+    // The replay stops at the trace's end, every step matching it.
+    h.get_by_label("Step 6");
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+
+    // A damaged file is refused with its name, line and column; the replay goes on.
+    h.state_mut()
+        .apply(Command::Travel(TravelCommand::OpenTraceText {
+            name: "damaged.trace.ron".into(),
+            text: text[..text.len() / 2].to_string(),
+        }));
+    h.run();
+    let error = h.state().error().unwrap().to_string();
+    assert!(error.contains("damaged.trace.ron"), "{error}");
+    assert!(error.contains("line"), "{error}");
+    h.get_by_label("Step 6");
+}
