@@ -13,7 +13,7 @@
 //!   a download named `name`;
 //! - `openTrace()`: Open trace, as the Trace menu does: the browser's file picker, then a
 //!   read-only replay of the file picked;
-//! - `error()`: the error message the app shows, or `null`.
+//! - `error()`: the error message the app shows, or `undefined`.
 //!
 //! The first frame drawn puts the mark `frontier-first-frame` on the page's performance
 //! timeline, so load time can be measured from outside.

@@ -99,10 +99,10 @@ try {
     // A replay stops at the trace's end, each step checked against the file.
     const replayed = JSON.parse(await other.page.evaluate(() => window.frontier.step(30)));
     assert.deepEqual(pick(replayed), { step: 21, ...goalAt21 });
-    assert.equal(await other.page.evaluate(() => window.frontier.error()), null);
+    assert.equal(await other.page.evaluate(() => window.frontier.error()), undefined);
 
     await pickTrace("damaged.trace.ron", bytes.subarray(0, bytes.length / 2));
-    await other.page.waitForFunction(() => window.frontier.error() !== null, null, {
+    await other.page.waitForFunction(() => window.frontier.error() !== undefined, null, {
       timeout: 30_000,
     });
     const error = await other.page.evaluate(() => window.frontier.error());
