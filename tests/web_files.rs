@@ -8,22 +8,29 @@ use frontier::app::command::{Command, TravelCommand};
 use frontier::app::io;
 use frontier::scenario::Scenario;
 use frontier::trace::Trace;
+use std::path::PathBuf;
 
 mod common;
 use common::{log_has, press_step, temp_dir};
 
-#[test]
-fn the_bytes_a_browser_save_offers_are_the_desktop_trace_writers() {
-    let dir = temp_dir("web-trace-bytes");
-    let saved = dir.join("seed.trace.ron");
+/// The file the app's Save trace writes after `steps` steps of the seed puzzle, in a fresh
+/// folder named after `test`.
+fn saved_by_the_app(test: &str, steps: usize) -> PathBuf {
+    let saved = temp_dir(test).join("seed.trace.ron");
     let mut h = common::harness_on(Scenario::built_in());
-    press_step(&mut h, 9);
+    press_step(&mut h, steps);
     h.state_mut()
         .apply(Command::Travel(TravelCommand::SaveTrace(saved.clone())));
     assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    saved
+}
+
+#[test]
+fn the_bytes_a_browser_save_offers_are_the_desktop_trace_writers() {
+    let saved = saved_by_the_app("web-trace-bytes", 9);
     let trace = Trace::load(&saved).unwrap();
     assert_eq!(trace.steps.len(), 9);
-    let written = dir.join("written.trace.ron");
+    let written = saved.with_file_name("written.trace.ron");
     trace.save(&written).unwrap();
     let offered = io::trace_bytes(&trace).unwrap();
     assert_eq!(
@@ -39,13 +46,7 @@ fn the_bytes_a_browser_save_offers_are_the_desktop_trace_writers() {
 
 #[test]
 fn a_trace_picked_in_the_browser_replays_as_its_file_does() {
-    let dir = temp_dir("web-trace-open");
-    let saved = dir.join("seed.trace.ron");
-    let mut h = common::harness_on(Scenario::built_in());
-    press_step(&mut h, 6);
-    h.state_mut()
-        .apply(Command::Travel(TravelCommand::SaveTrace(saved.clone())));
-    let text = std::fs::read_to_string(&saved).unwrap();
+    let text = std::fs::read_to_string(saved_by_the_app("web-trace-open", 6)).unwrap();
 
     let mut h = common::harness_on(common::built_in("romania.ron"));
     h.state_mut()
