@@ -8,12 +8,17 @@
 //! - `step(n)`: takes `n` steps as Space does, and returns the status;
 //! - `link()`: the share link to what is on screen, as Copy link makes it;
 //! - `frames()`: the CPU time of the latest frames, in milliseconds (a JSON array), to measure
-//!   how smooth the app is in a browser.
+//!   how smooth the app is in a browser;
+//! - `saveTrace(name)`: Save trace, as the Trace menu does: the run up to this step, offered as
+//!   a download named `name`;
+//! - `openTrace()`: Open trace, as the Trace menu does: the browser's file picker, then a
+//!   read-only replay of the file picked;
+//! - `error()`: the error message the app shows, or `undefined`.
 //!
 //! The first frame drawn puts the mark `frontier-first-frame` on the page's performance
 //! timeline, so load time can be measured from outside.
 
-use crate::app::command::Command;
+use crate::app::command::{Command, TravelCommand};
 use crate::app::{FrontierApp, io};
 use crate::scenario::Scenario;
 use eframe::egui;
@@ -163,15 +168,42 @@ fn install_hook(window: &web_sys::Window, runner: eframe::WebRunner) -> Result<(
         })
     });
     add("link", link.as_ref())?;
+    let r = runner.clone();
     let frames = Closure::<dyn Fn() -> Result<String, JsValue>>::new(move || {
-        with_app(&runner, |web| Ok(serde_json::json!(web.frames).to_string()))
+        with_app(&r, |web| Ok(serde_json::json!(web.frames).to_string()))
     });
     add("frames", frames.as_ref())?;
+    let r = runner.clone();
+    let save_trace = Closure::<dyn Fn(String) -> Result<(), JsValue>>::new(move |name: String| {
+        with_app(&r, |web| {
+            let save = TravelCommand::SaveTrace(std::path::PathBuf::from(name));
+            web.app.apply(Command::Travel(save));
+            Ok(())
+        })
+    });
+    add("saveTrace", save_trace.as_ref())?;
+    let r = runner.clone();
+    let open_trace = Closure::<dyn Fn() -> Result<(), JsValue>>::new(move || {
+        with_app(&r, |web| {
+            if let Some(command) = io::ask_open_trace(&web.ctx, std::path::Path::new("")) {
+                web.app.apply(command);
+            }
+            Ok(())
+        })
+    });
+    add("openTrace", open_trace.as_ref())?;
+    let error = Closure::<dyn Fn() -> Result<Option<String>, JsValue>>::new(move || {
+        with_app(&runner, |web| Ok(web.app.error().map(str::to_string)))
+    });
+    add("error", error.as_ref())?;
     // The page keeps them for as long as it lives.
     status.forget();
     step.forget();
     link.forget();
     frames.forget();
+    save_trace.forget();
+    open_trace.forget();
+    error.forget();
     js_sys::Reflect::set(window, &"frontier".into(), &api)?;
     Ok(())
 }

@@ -1,7 +1,8 @@
 // The browser test of the web build (scripts/web test): the real app in headless Chromium.
 // Loads the site, waits for the first frame, presses Space 21 times on the canvas and reads
 // window.frontier.status(); opens the share link of that moment and reads the same; saves a
-// screenshot into docs/. Any console error or panic fails it. Prints "N passed, N failed".
+// trace (a download) and opens it again through the file picker; saves a screenshot into
+// docs/. Any console error or panic fails it. Prints "N passed, N failed".
 import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -67,6 +68,47 @@ try {
     assert.deepEqual(pick(await status(opened.page)), { step: 21, ...goalAt21 });
     assert.deepEqual(opened.problems, []);
     await opened.page.close();
+  });
+
+  await check("Save trace downloads the run; Open trace replays the file picked", async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.evaluate(() => window.frontier.saveTrace("seed.trace.ron")),
+    ]);
+    assert.equal(download.suggestedFilename(), "seed.trace.ron");
+    const bytes = readFileSync(await download.path());
+    const lines = bytes.toString("utf8").trimEnd().split("\n");
+    const steps = lines.length - 1 - lines.indexOf("steps:") - 1;
+    assert.equal(steps, 21, "a line per step");
+    assert.match(lines.at(-1), /^end: .*"Goal found"/);
+
+    const other = await open(context, address);
+    await other.page.evaluate(() => window.frontier.step(5));
+    /** Opens `buffer` through Open trace: the picker, or rfd's own dialog without one. */
+    const pickTrace = async (name, buffer) => {
+      const chooser = other.page.waitForEvent("filechooser", { timeout: 5_000 }).catch(() => null);
+      await other.page.evaluate(() => window.frontier.openTrace());
+      const file = { name, mimeType: "application/octet-stream", buffer };
+      const picker = await chooser;
+      await (picker ? picker.setFiles(file) : other.page.setInputFiles("#rfd-input", file));
+    };
+    await pickTrace("seed.trace.ron", bytes);
+    await other.page.waitForFunction(() => JSON.parse(window.frontier.status()).step === 0, null, {
+      timeout: 30_000,
+    });
+    // A replay stops at the trace's end, each step checked against the file.
+    const replayed = JSON.parse(await other.page.evaluate(() => window.frontier.step(30)));
+    assert.deepEqual(pick(replayed), { step: 21, ...goalAt21 });
+    assert.equal(await other.page.evaluate(() => window.frontier.error()), undefined);
+
+    await pickTrace("damaged.trace.ron", bytes.subarray(0, bytes.length / 2));
+    await other.page.waitForFunction(() => window.frontier.error() !== undefined, null, {
+      timeout: 30_000,
+    });
+    const error = await other.page.evaluate(() => window.frontier.error());
+    assert.match(error, /damaged\.trace\.ron.*line/s);
+    assert.deepEqual(other.problems, []);
+    await other.page.close();
   });
 
   await check("window.frontier.step(n) steps as Space does", async () => {

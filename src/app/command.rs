@@ -70,6 +70,8 @@ pub enum TravelCommand {
     SaveTrace(PathBuf),
     /// Open a trace as a read-only replay.
     OpenTrace(PathBuf),
+    /// A trace file's text, picked in the browser (which gives no path).
+    OpenTraceText { name: String, text: String },
     /// Quiz mode on or off.
     Quiz(bool),
     /// The quiz answer: this open row will be expanded next.

@@ -2,11 +2,12 @@
 //! and `std::fs`; in the browser (which has no file system) its file picker and a download.
 //! Panels and the app call these and never `rfd` or `std::fs` themselves.
 
-use crate::app::command::Command;
+use crate::app::command::{Command, TravelCommand};
+use crate::trace::{Trace, TraceError, TraceReader};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
-pub use face::{arrived, ask_open, page_address, write};
+pub use face::{arrived, ask_open, ask_open_trace, page_address, write};
 
 /// The file name a scenario is offered under when the user has given none.
 const SCENARIO_FILE: &str = "scenario.ron";
@@ -44,9 +45,45 @@ pub fn save_scenario(
     })
 }
 
+/// Saves `trace` to `path` as Save trace does: [`trace_bytes`] handed to [`write`] (a file on
+/// the desktop, a download in the browser).
+///
+/// # Errors
+/// The file cannot be written (desktop) or offered for download (browser).
+pub fn save_trace(trace: &Trace, path: &Path) -> Result<(), TraceError> {
+    let bytes = trace_bytes(trace)?;
+    write(path, &bytes).map_err(|message| TraceError::Write {
+        path: path.display().to_string(),
+        message,
+    })
+}
+
+/// The bytes of a saved trace: what [`Trace::save`] writes to a file, here in memory for a
+/// face that has no files (the browser).
+///
+/// # Errors
+/// The trace cannot be written out (in words).
+pub fn trace_bytes(trace: &Trace) -> Result<Vec<u8>, TraceError> {
+    let mut bytes = Vec::new();
+    trace.write(&mut bytes).map_err(|e| TraceError::Write {
+        path: "memory".into(),
+        message: e.to_string(),
+    })?;
+    Ok(bytes)
+}
+
+/// Reads a trace from the text of a file picked in the browser (which gives no path: the
+/// files its scenario names are looked for beside the page, so built-in domains only).
+///
+/// # Errors
+/// As [`Trace::read`]; `name` names the file in the message.
+pub fn read_trace(name: &str, text: &str) -> Result<Trace, TraceError> {
+    Trace::read(TraceReader::new(text.as_bytes(), name, Path::new(""))?)
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod face {
-    use super::{Command, Path, egui};
+    use super::{Command, Path, TravelCommand, egui};
 
     /// Asks for a scenario file to open: the system's dialog, the choice as the command that
     /// opens it.
@@ -55,6 +92,13 @@ mod face {
             .add_filter("scenario", &["ron"])
             .pick_file()
             .map(Command::LoadScenario)
+    }
+
+    /// Opens the trace file at `typed`, the path typed in the Trace menu.
+    pub fn ask_open_trace(_ctx: &egui::Context, typed: &Path) -> Option<Command> {
+        Some(Command::Travel(TravelCommand::OpenTrace(
+            typed.to_path_buf(),
+        )))
     }
 
     /// A file picked in the browser: never on the desktop, where [`ask_open`] answers at once.
@@ -79,7 +123,7 @@ mod face {
 
 #[cfg(target_arch = "wasm32")]
 mod face {
-    use super::{Command, Path, egui};
+    use super::{Command, Path, TravelCommand, egui};
     use std::cell::RefCell;
     use wasm_bindgen::JsCast as _;
 
@@ -88,19 +132,40 @@ mod face {
         static PICKED: RefCell<Option<Command>> = const { RefCell::new(None) };
     }
 
-    /// Opens the browser's file picker and returns at once; the file's text comes later, as
-    /// the command [`arrived`] hands over (a repaint is asked for then).
+    /// Opens the browser's file picker for a scenario ([`pick`]).
     pub fn ask_open(ctx: &egui::Context) -> Option<Command> {
+        pick(ctx, "scenario", |name, text| Command::LoadScenarioText {
+            name,
+            text,
+        })
+    }
+
+    /// Opens the browser's file picker for a trace ([`pick`]); the typed path is for saving
+    /// only (the browser opens no path it was not handed).
+    pub fn ask_open_trace(ctx: &egui::Context, _typed: &Path) -> Option<Command> {
+        pick(ctx, "trace", |name, text| {
+            Command::Travel(TravelCommand::OpenTraceText { name, text })
+        })
+    }
+
+    /// Opens the browser's file picker (RON files, under `filter`) and returns at once; the
+    /// file's text comes later, as the command `open` makes of its name and text, which
+    /// [`arrived`] hands over (a repaint is asked for then).
+    fn pick(
+        ctx: &egui::Context,
+        filter: &'static str,
+        open: fn(String, String) -> Command,
+    ) -> Option<Command> {
         let ctx = ctx.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let picked = rfd::AsyncFileDialog::new()
-                .add_filter("scenario", &["ron"])
+                .add_filter(filter, &["ron"])
                 .pick_file()
                 .await;
             if let Some(file) = picked {
                 let text = String::from_utf8_lossy(&file.read().await).into_owned();
-                let name = file.file_name();
-                PICKED.with(|p| *p.borrow_mut() = Some(Command::LoadScenarioText { name, text }));
+                let command = open(file.file_name(), text);
+                PICKED.with(|p| *p.borrow_mut() = Some(command));
                 ctx.request_repaint();
             }
         });

@@ -85,8 +85,12 @@ impl Trace {
         self.outcome = session.outcome().map(ToString::to_string);
     }
 
-    /// Writes the trace's text to `out`.
-    fn write(&self, out: &mut dyn Write) -> std::io::Result<()> {
+    /// Writes the trace's text to `out`: what [`Trace::save`] puts in a file, and what the
+    /// browser (which has no files) offers as a download.
+    ///
+    /// # Errors
+    /// `out` cannot be written.
+    pub fn write(&self, out: &mut dyn Write) -> std::io::Result<()> {
         let head = Head {
             format: self.format,
             engine: self.engine.clone(),

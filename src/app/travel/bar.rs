@@ -6,7 +6,7 @@
 use super::{TravelCommand, breakpoints, quiz};
 use crate::app::FrontierApp;
 use crate::app::command::Command;
-use crate::app::{fields, words};
+use crate::app::{fields, io, words};
 use eframe::egui::{self, Color32, RichText, Slider, Ui};
 use std::path::PathBuf;
 
@@ -77,7 +77,7 @@ impl FrontierApp {
                     .on_hover_text("a read-only replay")
                     .clicked()
                 {
-                    commands.push(Command::Travel(TravelCommand::OpenTrace(path)));
+                    commands.extend(io::ask_open_trace(ui.ctx(), &path));
                     ui.close();
                 }
             });

@@ -10,17 +10,17 @@ pub mod compare;
 pub mod experiment;
 pub mod quiz;
 
-use crate::app::FrontierApp;
 use crate::app::boards::route::RoutePlayer;
 use crate::app::command::{Command, TravelCommand};
 use crate::app::panels::tables::{Sort, SortColumn};
 use crate::app::words;
+use crate::app::{FrontierApp, io};
 use crate::engine::breakpoint::{Breakpoint, Watches};
 use crate::engine::notebook::Status;
 use crate::engine::session::Session;
 use crate::engine::timeline::Timeline;
 use crate::engine::view::SearchView;
-use crate::trace::Trace;
+use crate::trace::{Trace, TraceError};
 use breakpoints::BreakpointForm;
 use compare::CompareWindow;
 use quiz::Quiz;
@@ -214,7 +214,13 @@ impl FrontierApp {
                 self.playback.run_to_end();
             }
             TravelCommand::SaveTrace(path) => self.save_trace(&path),
-            TravelCommand::OpenTrace(path) => self.open_trace(&path),
+            TravelCommand::OpenTrace(path) => {
+                self.open_trace(path.display().to_string(), Trace::load(&path));
+            }
+            TravelCommand::OpenTraceText { name, text } => {
+                let read = io::read_trace(&name, &text);
+                self.open_trace(name, read);
+            }
             TravelCommand::Quiz(on) => {
                 self.travel.quiz.on = on;
                 if on {
@@ -324,7 +330,7 @@ impl FrontierApp {
             fresh.step();
             trace.push(fresh.view());
         }
-        match trace.save(path) {
+        match io::save_trace(&trace, path) {
             Ok(()) => self.log.note(format!(
                 "saved trace {} ({})",
                 path.display(),
@@ -334,12 +340,12 @@ impl FrontierApp {
         }
     }
 
-    fn open_trace(&mut self, path: &std::path::Path) {
-        let opened = Trace::load(path).and_then(|trace| Ok((trace.session()?, trace)));
+    /// Replays `read`, the trace read from the file `name`.
+    fn open_trace(&mut self, name: String, read: Result<Trace, TraceError>) {
+        let opened = read.and_then(|trace| Ok((trace.session()?, trace)));
         match opened {
             Ok((session, trace)) => {
                 self.show_search(trace.scenario.clone(), session);
-                let name = path.display().to_string();
                 self.log.note(format!(
                     "Replaying trace {name} ({}, recorded by frontier {})",
                     words::counted(trace.steps.len() as u64, "step"),
