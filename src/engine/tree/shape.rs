@@ -53,6 +53,9 @@ pub struct Shape {
     pub hidden: HashMap<NodeId, usize>,
     /// The layout node of each row's node (`None` when hidden or folded into another).
     place: Vec<Option<u32>>,
+    /// Built without folding or collapsing, from a tree with this many stubs and replaced
+    /// edges: what [`Shape::grow`] needs to know to add a step's nodes in place.
+    plain: Option<(usize, usize)>,
 }
 
 impl Shape {
@@ -130,10 +133,65 @@ impl Shape {
             .extra
             .sort_unstable_by_key(|&(a, b, k)| (a, b, k == EdgeKind::Folded));
         shape.extra.dedup();
-        shape.forest = Forest::from_parents(&parents);
-        shape.layout = lay_out(&shape.forest);
         shape.parents = parents;
+        shape.lay_out();
+        let plain = !options.fold && options.collapsed.is_empty();
+        shape.plain = plain.then_some((tree.stubs.len(), tree.old_edges.len()));
         shape
+    }
+
+    /// Adds what `tree` gained since this shape was built from it: rows at the end, and stubs,
+    /// each under a node that had no children before (what a best-first step adds under its
+    /// pick). The nodes keep their numbers and the new ones follow in the order they came; the
+    /// drawing is the one [`Shape::of`] makes. Returns `false`, changing nothing, when the
+    /// tree changed otherwise (a cheaper route moved a row, a row got more children) or the
+    /// shape folds or collapses: then build it anew.
+    pub fn grow(&mut self, tree: &Tree) -> bool {
+        let Some((stubs, old_edges)) = self.plain else {
+            return false;
+        };
+        let rows = self.place.len();
+        let (new_rows, new_stubs) = match (tree.nodes.get(rows..), tree.stubs.get(stubs..)) {
+            (Some(n), Some(s)) if tree.old_edges.len() == old_edges => (n, s),
+            _ => return false,
+        };
+        // Each parent of something new is new itself, or a leaf until now.
+        let was_leaf = |p: NodeId| {
+            let p = p as usize;
+            p >= rows
+                || self
+                    .place
+                    .get(p)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|at| self.forest.children(at).is_empty())
+        };
+        let rows_fit = new_rows.iter().all(|n| {
+            n.parent
+                .is_some_and(|p| (p as usize) < n.row as usize && was_leaf(p))
+        });
+        if !rows_fit || !new_stubs.iter().all(|s| was_leaf(s.parent)) {
+            return false;
+        }
+        for n in new_rows {
+            let parent = self.place[n.parent.expect("checked") as usize];
+            self.place.push(Some(self.items.len() as u32));
+            self.items.push(Item::Row(n.row));
+            self.parents.push(parent);
+        }
+        for (i, stub) in new_stubs.iter().enumerate() {
+            self.items.push(Item::Stub(stubs + i));
+            self.parents.push(self.place[stub.parent as usize]);
+        }
+        self.plain = Some((tree.stubs.len(), old_edges));
+        self.lay_out();
+        true
+    }
+
+    /// The forest of `parents` and its layout.
+    fn lay_out(&mut self) {
+        self.forest = Forest::from_parents(&self.parents);
+        self.layout = lay_out(&self.forest);
     }
 
     /// The layout node showing row `id`, if it is drawn (a folded row shows as its first twin).
