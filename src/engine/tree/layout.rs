@@ -74,6 +74,27 @@ impl Forest {
         let n = n as usize;
         &self.children[self.offsets[n] as usize..self.offsets[n + 1] as usize]
     }
+
+    /// Adds `n` nodes without children (their parent [`Forest::adopt`]s them).
+    pub fn push_leaves(&mut self, n: usize) {
+        let end = self.offsets.last().copied().unwrap_or(0);
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        self.offsets.extend(std::iter::repeat_n(end, n));
+    }
+
+    /// Makes `kids` the children of `parent`, which has none.
+    pub fn adopt(&mut self, parent: u32, kids: &[u32]) {
+        let p = parent as usize;
+        let at = self.offsets[p + 1] as usize;
+        debug_assert_eq!(self.offsets[p] as usize, at, "the parent had no children");
+        self.children.splice(at..at, kids.iter().copied());
+        let added = u32::try_from(kids.len()).expect("fewer than 4 billion children");
+        for offset in &mut self.offsets[p + 1..] {
+            *offset += added;
+        }
+    }
 }
 
 /// Where each node goes: `x` in slots, `layer` its depth; `layers[d]` lists layer `d`'s nodes
@@ -98,6 +119,58 @@ impl Layout {
         let end = layer.partition_point(|&n| self.x[n as usize] <= to);
         &layer[start..end.max(start)]
     }
+}
+
+impl Layout {
+    /// Adds `n` nodes not placed yet (a leaf's new children, placed by [`Layout::expand`]).
+    pub fn push_unplaced(&mut self, n: usize) {
+        self.x.extend(std::iter::repeat_n(-1.0, n));
+        self.layer.extend(std::iter::repeat_n(0, n));
+    }
+
+    /// Places the children `forest` gave `leaf`, a placed leaf until now, as [`lay_out`]
+    /// would: they take its slot and the slots after it, everything right of it moves right to
+    /// make room, and its ancestors are centred again over their children. `parents` gives
+    /// each node's parent. Linear in the nodes, with one comparison and add each: far less
+    /// than laying the forest out again.
+    pub fn expand(&mut self, forest: &Forest, parents: &[Option<u32>], leaf: u32) {
+        let kids = forest.children(leaf);
+        let Some(room) = kids.len().checked_sub(1) else {
+            return;
+        };
+        let (slot, room) = (self.x[leaf as usize], room as f32);
+        for x in &mut self.x {
+            if *x > slot {
+                *x += room;
+            }
+        }
+        let depth = self.layer[leaf as usize] + 1;
+        for (i, &kid) in kids.iter().enumerate() {
+            self.x[kid as usize] = slot + i as f32;
+            self.layer[kid as usize] = depth;
+        }
+        // The leaf and its ancestors (moved by the shift if right of the slot) are centred.
+        let mut at = Some(leaf);
+        while let Some(node) = at {
+            let (first, last) = centre_span(forest, node);
+            self.x[node as usize] = (self.x[first as usize] + self.x[last as usize]) / 2.0;
+            at = parents[node as usize];
+        }
+        let d = depth as usize;
+        if self.layers.len() <= d {
+            self.layers.resize_with(d + 1, Vec::new);
+        }
+        let layer = &mut self.layers[d];
+        let at = layer.partition_point(|&n| self.x[n as usize] < slot);
+        layer.splice(at..at, kids.iter().copied());
+        self.width += room;
+    }
+}
+
+/// The first and last child of `node`, which has children.
+fn centre_span(forest: &Forest, node: u32) -> (u32, u32) {
+    let kids = forest.children(node);
+    (kids[0], kids[kids.len() - 1])
 }
 
 /// Lays out `forest` (nodes unreachable from its roots get no layer and `x` 0).
@@ -193,6 +266,34 @@ mod tests {
                 }
             }
             prop_assert!(layout.x.iter().all(|&x| x >= 0.0 && x < layout.width));
+        }
+    }
+
+    proptest! {
+        /// Giving leaves children one at a time, in place, lays the forest out as laying it
+        /// out from scratch does.
+        #[test]
+        fn expanding_leaves_in_place_equals_laying_out_again(
+            growth in prop::collection::vec((any::<u32>(), 1usize..5), 1..60),
+        ) {
+            let mut parents = vec![None];
+            let mut forest = Forest::from_parents(&parents);
+            let mut layout = lay_out(&forest);
+            for (pick, k) in growth {
+                let leaves: Vec<u32> = (0..parents.len() as u32)
+                    .filter(|&n| forest.children(n).is_empty())
+                    .collect();
+                let leaf = leaves[pick as usize % leaves.len()];
+                let kids: Vec<u32> = (parents.len() as u32..).take(k).collect();
+                parents.extend(std::iter::repeat_n(Some(leaf), k));
+                forest.push_leaves(k);
+                layout.push_unplaced(k);
+                forest.adopt(leaf, &kids);
+                layout.expand(&forest, &parents, leaf);
+                let again = Forest::from_parents(&parents);
+                prop_assert_eq!(&forest, &again);
+                prop_assert_eq!(&layout, &lay_out(&again));
+            }
         }
     }
 

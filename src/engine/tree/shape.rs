@@ -11,6 +11,10 @@ use super::{StubReason, Tree};
 use crate::engine::notebook::NodeId;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
+/// Most nodes [`Shape::grow`] gives children one by one in the layout; more (many steps at
+/// once) and laying the whole forest out again is cheaper.
+const MOST_EXPANDED_IN_PLACE: usize = 8;
+
 /// One thing drawn at a layout place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Item {
@@ -173,6 +177,7 @@ impl Shape {
         if !rows_fit || !new_stubs.iter().all(|s| was_leaf(s.parent)) {
             return false;
         }
+        let old = self.items.len();
         for n in new_rows {
             let parent = self.place[n.parent.expect("checked") as usize];
             self.place.push(Some(self.items.len() as u32));
@@ -184,7 +189,24 @@ impl Shape {
             self.parents.push(self.place[stub.parent as usize]);
         }
         self.plain = Some((tree.stubs.len(), old_edges));
-        self.lay_out();
+        // Each parent's new children, the parents in order (a new parent after its own).
+        let mut adopted: Vec<(u32, u32)> = (old..self.items.len())
+            .map(|i| (self.parents[i].expect("checked"), i as u32))
+            .collect();
+        adopted.sort_by_key(|&(parent, _)| parent);
+        let families: Vec<&[(u32, u32)]> = adopted.chunk_by(|a, b| a.0 == b.0).collect();
+        if families.len() > MOST_EXPANDED_IN_PLACE {
+            self.lay_out();
+            return true;
+        }
+        let added = self.items.len() - old;
+        self.forest.push_leaves(added);
+        self.layout.push_unplaced(added);
+        for family in families {
+            let kids: Vec<u32> = family.iter().map(|&(_, kid)| kid).collect();
+            self.forest.adopt(family[0].0, &kids);
+            self.layout.expand(&self.forest, &self.parents, family[0].0);
+        }
         true
     }
 
