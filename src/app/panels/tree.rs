@@ -2,8 +2,9 @@
 //! boards' camera (zoom, pan, Fit). Clicking a node selects its row, as the tables do; a
 //! double click collapses or expands its subtree. Only what is on screen is drawn: nodes in
 //! full with their words when there is room, as dots when small, and as one density band per
-//! layer when thousands are in view. The tree is rebuilt only when the step, the search or the
-//! options change, so time travel moves it with everything else.
+//! layer when thousands are in view. A step forward brings the kept tree and layout up to date
+//! in place; time travel, another search or other options build them anew, so the tree always
+//! shows the step the rest of the window shows.
 
 mod marks;
 
