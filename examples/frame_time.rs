@@ -291,7 +291,10 @@ fn tree_frames(states: usize) {
     let back: Vec<_> = (0..5)
         .map(|_| caught_up(&mut h, Command::Travel(TravelCommand::StepBack)))
         .collect();
-    report("the frame after a Step back (tree read again)", back);
+    report(
+        "the frame after a Step back (tree taken back in place)",
+        back,
+    );
     h.state_mut().apply(Command::SetSpeed(10_000.0));
     h.state_mut().apply(Command::RunPause);
     let running: Vec<_> = (0..120).map(|_| frame(&mut h)).collect();

@@ -119,6 +119,7 @@ impl TreePanel {
                     Update::Same => true,
                     Update::Rebuilt => false,
                     Update::Grew { .. } => b.shape.grow(b.tree.tree()),
+                    Update::Shrank { .. } => b.shape.shrink(b.tree.tree()),
                 };
                 if !grown {
                     b.shape = shape_of(&b.tree, &self.options, search);

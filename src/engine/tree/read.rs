@@ -3,8 +3,9 @@
 //! dropped, ids never reused) changes few nodes per step: the rows it stored, the row it
 //! picked, the rows a cheaper route moved and the next pick. [`Growing`] keeps the reading and
 //! the tree between steps and updates just those, so a step on a tree of 100,000 nodes costs
-//! what the step changed, not the whole tree. Anything else (going back in time, a depth-first
-//! search dropping rows, a new iteration) reads the tree again from the start.
+//! what the step changed, not the whole tree; a step back takes the same things back, from what
+//! the reading kept of each log entry. Anything else (a depth-first search dropping rows, a
+//! new iteration) reads the tree again from the start.
 
 use super::{GONE, Mark, OldEdge, Stub, StubReason, Tree, TreeNode, not_expanded};
 use crate::engine::cutoff::{Bound, Cutoff};
@@ -27,6 +28,21 @@ struct Reading {
     /// Every stub read, with the step its parent's row was born at.
     stubs: Vec<(Stub, u64)>,
     old_edges: Vec<OldEdge>,
+    /// What it takes to undo each log entry read, from the first.
+    undo: Vec<Undo>,
+}
+
+/// What reading one log entry changed besides rows it stored: enough to take it back.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    pick: Option<NodeId>,
+    /// The pick's last pick before this one.
+    picked: Option<(u64, usize)>,
+    /// Stubs and replaced edges read before this entry.
+    stubs: usize,
+    old_edges: usize,
+    /// Every parent this entry changed left a replaced edge (so it can be put back).
+    undoable: bool,
 }
 
 impl Reading {
@@ -55,6 +71,13 @@ impl Reading {
         let rows = self.born.len();
         for i in self.done..log.len() {
             let pick = log.pick(i);
+            let mut undo = Undo {
+                pick,
+                picked: pick.and_then(|p| self.picked.get(p as usize).copied().flatten()),
+                stubs: self.stubs.len(),
+                old_edges: self.old_edges.len(),
+                undoable: true,
+            };
             let mut generated = 0;
             for s in log.successors(i) {
                 generated += 1;
@@ -74,6 +97,8 @@ impl Reading {
                                 to: s.target,
                                 step: i as u64 + 1,
                             });
+                        } else {
+                            undo.undoable = false;
                         }
                         self.parent[t] = Some(p);
                         touched.push(s.target);
@@ -93,8 +118,54 @@ impl Reading {
                 *slot = Some((i as u64, generated));
                 touched.push(p);
             }
+            self.undo.push(undo);
         }
         self.done = log.len();
+    }
+
+    /// Takes back the entries read from log index `to` on, leaving `rows` rows, as a
+    /// best-first search that went back to step `to` has them (rows are stored in order, so
+    /// the rows the entries stored are the last ones). `touched` gets every row left whose
+    /// node may have changed. Returns `false`, changing nothing, when the log no longer
+    /// starts with what was read or an entry cannot be taken back.
+    fn undo(
+        &mut self,
+        log: &StepRecord,
+        to: usize,
+        rows: usize,
+        touched: &mut Vec<NodeId>,
+    ) -> bool {
+        let first = self.done - self.undo.len();
+        let Some(last) = to.checked_sub(first + 1) else {
+            return false;
+        };
+        let born_before = |r: usize| self.born.get(r).is_some_and(|&b| b < to as u64);
+        let fits = log.len() == to
+            && log.pick(to - 1) == self.undo[last].pick
+            && rows > 0
+            && born_before(rows - 1)
+            && !born_before(rows)
+            && self.undo[last + 1..].iter().all(|u| u.undoable);
+        if !fits {
+            return false;
+        }
+        for u in self.undo.drain(last + 1..).rev() {
+            if let Some(p) = u.pick.filter(|&p| (p as usize) < rows) {
+                self.picked[p as usize] = u.picked;
+                touched.push(p);
+            }
+            for e in self.old_edges.drain(u.old_edges..).rev() {
+                self.parent[e.to as usize] = Some(e.from);
+                touched.push(e.to);
+            }
+            self.stubs.truncate(u.stubs);
+        }
+        self.born.truncate(rows);
+        self.parent.truncate(rows);
+        self.picked.truncate(rows);
+        touched.retain(|&id| (id as usize) < rows);
+        self.done = to;
+        true
     }
 
     /// Whether row `id` is still the row the log stored at step `birth`.
@@ -157,6 +228,9 @@ pub enum Update {
     /// Grew in place: nodes were added at the end and `changed` rows' nodes were redone;
     /// stubs and replaced edges were only appended.
     Grew { changed: Vec<NodeId> },
+    /// Went back in place: nodes, stubs and replaced edges were taken off the end and
+    /// `changed` rows' nodes were redone.
+    Shrank { changed: Vec<NodeId> },
 }
 
 /// A search's tree kept up to date step by step (see the module's words).
@@ -227,8 +301,8 @@ impl Growing {
         self.tree
     }
 
-    /// Brings the tree up to `search`'s step: in place when the search only went forward and
-    /// only added rows, else read again from the start.
+    /// Brings the tree up to `search`'s step: in place when a best-first search went forward
+    /// or back, else read again from the start.
     pub fn update(&mut self, search: &dyn SearchView) -> Update {
         let log = search.step_record();
         let rows = search.rows();
@@ -236,46 +310,68 @@ impl Growing {
         if search.steps() == self.tree.step && rows == old_rows && log.len() == done {
             return Update::Same;
         }
-        let forward = search.cutoff().is_none()
-            && old_rows > 0
+        let best_first = search.cutoff().is_none() && old_rows > 0;
+        let forward = best_first
             && rows >= old_rows
             && log.len() >= done
             && done.checked_sub(1).map(|i| log.pick(i)) == self.last_pick
             && (done..log.len()).all(|i| log.pick(i) != Some(0));
-        if !forward {
+        let mut changed = Vec::new();
+        let stubs = self.reading.stubs.len();
+        let edges = self.reading.old_edges.len();
+        let back = best_first
+            && !forward
+            && rows <= old_rows
+            && log.len() < done
+            && self.reading.undo(log, log.len(), rows, &mut changed);
+        if !forward && !back {
             *self = Growing::new(search);
             return Update::Rebuilt;
         }
-        let mut changed = Vec::new();
-        self.reading.grow(rows);
-        let (stubs, old_edges) = (self.reading.stubs.len(), self.reading.old_edges.len());
-        self.reading.read(log, None, &mut changed);
+        if forward {
+            self.reading.grow(rows);
+            self.reading.read(log, None, &mut changed);
+        }
         let marks = Marks::of(search);
         changed.extend(
             [self.next, self.goal, marks.next, marks.goal]
                 .into_iter()
                 .flatten(),
         );
-        changed.retain(|&id| (id as usize) < old_rows);
+        let kept = old_rows.min(rows);
+        changed.retain(|&id| (id as usize) < kept);
         changed.sort_unstable();
         changed.dedup();
+        self.tree.nodes.truncate(rows);
         for &id in &changed {
             self.tree.nodes[id as usize] = marks.node(search, &self.reading, id);
         }
-        let new_rows = NodeId::try_from(old_rows).expect("ids fit in u32")
+        let new_rows = NodeId::try_from(kept).expect("ids fit in u32")
             ..NodeId::try_from(rows).expect("ids fit in u32");
         for id in new_rows {
             let node = marks.node(search, &self.reading, id);
             self.tree.nodes.push(node);
         }
-        let new_stubs = self.reading.stubs[stubs..].iter().map(|&(stub, _)| stub);
-        self.tree.stubs.extend(new_stubs);
-        let new_edges = &self.reading.old_edges[old_edges..];
-        self.tree.old_edges.extend_from_slice(new_edges);
+        // The tree's stubs and replaced edges are the reading's (a best-first search keeps
+        // every row): they follow the reading's by the same count.
+        let tree = &mut self.tree;
+        tree.stubs
+            .truncate(tree.stubs.len() + self.reading.stubs.len().min(stubs) - stubs);
+        let new_stubs = self.reading.stubs[stubs.min(self.reading.stubs.len())..].iter();
+        tree.stubs.extend(new_stubs.map(|&(stub, _)| stub));
+        let edges_now = self.reading.old_edges.len();
+        tree.old_edges
+            .truncate(tree.old_edges.len() + edges_now.min(edges) - edges);
+        tree.old_edges
+            .extend_from_slice(&self.reading.old_edges[edges.min(edges_now)..]);
         caption_of(&mut self.tree, search);
         self.last_pick = log.len().checked_sub(1).map(|i| log.pick(i));
         (self.next, self.goal) = (marks.next, marks.goal);
-        Update::Grew { changed }
+        if forward {
+            Update::Grew { changed }
+        } else {
+            Update::Shrank { changed }
+        }
     }
 }
 

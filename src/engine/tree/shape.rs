@@ -11,10 +11,6 @@ use super::{StubReason, Tree};
 use crate::engine::notebook::NodeId;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
-/// Most nodes [`Shape::grow`] gives children one by one in the layout; more (many steps at
-/// once) and laying the whole forest out again is cheaper.
-const MOST_EXPANDED_IN_PLACE: usize = 8;
-
 /// One thing drawn at a layout place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Item {
@@ -189,24 +185,76 @@ impl Shape {
             self.parents.push(self.place[stub.parent as usize]);
         }
         self.plain = Some((tree.stubs.len(), old_edges));
-        // Each parent's new children, the parents in order (a new parent after its own).
+        // Each parent's new children, the parents in order, each one's kids in theirs.
         let mut adopted: Vec<(u32, u32)> = (old..self.items.len())
             .map(|i| (self.parents[i].expect("checked"), i as u32))
             .collect();
         adopted.sort_by_key(|&(parent, _)| parent);
-        let families: Vec<&[(u32, u32)]> = adopted.chunk_by(|a, b| a.0 == b.0).collect();
-        if families.len() > MOST_EXPANDED_IN_PLACE {
-            self.lay_out();
-            return true;
+        self.forest.push_leaves(self.items.len() - old);
+        self.forest.adopt(&adopted);
+        self.layout.grow(&self.forest, &self.parents, old);
+        true
+    }
+
+    /// Takes away what `tree` lost since this shape was built or grown: the inverse of
+    /// [`Shape::grow`], for a best-first search gone back in time (its rows and stubs from
+    /// some step on, each under a node that keeps none of its children). The nodes left keep
+    /// their order; the drawing is the one [`Shape::of`] makes. Returns `false`, changing
+    /// nothing, when the tree changed otherwise (a replaced edge went, a row moved) or the
+    /// shape folds or collapses: then build it anew.
+    pub fn shrink(&mut self, tree: &Tree) -> bool {
+        let Some((stubs, old_edges)) = self.plain else {
+            return false;
+        };
+        let (rows, new_stubs) = (tree.nodes.len(), tree.stubs.len());
+        if rows > self.place.len() || new_stubs > stubs || tree.old_edges.len() != old_edges {
+            return false;
         }
-        let added = self.items.len() - old;
-        self.forest.push_leaves(added);
-        self.layout.push_unplaced(added);
-        for family in families {
-            let kids: Vec<u32> = family.iter().map(|&(_, kid)| kid).collect();
-            self.forest.adopt(family[0].0, &kids);
-            self.layout.expand(&self.forest, &self.parents, family[0].0);
+        let gone = |item: &Item| match *item {
+            Item::Row(r) => r as usize >= rows,
+            Item::Stub(s) => s >= new_stubs,
+        };
+        let mut map = Vec::with_capacity(self.items.len());
+        let mut next = 0u32;
+        for item in &self.items {
+            map.push((!gone(item)).then(|| {
+                next += 1;
+                next - 1
+            }));
         }
+        // What goes is whole subtrees: under a node that keeps none of its children.
+        let kept = |n: u32| map[n as usize].is_some();
+        let whole = (0..self.items.len() as u32).all(|n| {
+            let kids = self.forest.children(n);
+            match self.parents[n as usize] {
+                _ if !kept(n) => kids.iter().all(|&c| !kept(c)),
+                Some(p) if !kept(p) => false,
+                _ => kids.iter().all(|&c| kept(c)) || kids.iter().all(|&c| !kept(c)),
+            }
+        });
+        if !whole || !self.extra.iter().all(|&(a, b, _)| kept(a) && kept(b)) {
+            return false;
+        }
+        self.layout.prune(&self.forest, &self.parents, &map);
+        self.forest = self.forest.keep(&map);
+        let mut at = map.iter();
+        self.items
+            .retain(|_| at.next().is_some_and(Option::is_some));
+        self.parents = (0..map.len())
+            .filter(|&i| map[i].is_some())
+            .map(|i| self.parents[i].and_then(|p| map[p as usize]))
+            .collect();
+        self.place.truncate(rows);
+        for place in self.place.iter_mut().flatten() {
+            *place = map[*place as usize].expect("kept rows keep their node");
+        }
+        for (a, b, _) in &mut self.extra {
+            (*a, *b) = (
+                map[*a as usize].expect("checked"),
+                map[*b as usize].expect("checked"),
+            );
+        }
+        self.plain = Some((new_stubs, old_edges));
         true
     }
 

@@ -280,6 +280,7 @@ mod growing {
                     Update::Same => true,
                     Update::Rebuilt => false,
                     Update::Grew { .. } => shape.grow(growing.tree()),
+                    Update::Shrank { .. } => shape.shrink(growing.tree()),
                 };
                 if !grown {
                     shape = Shape::of(growing.tree(), &plain, &|_| String::new());
@@ -323,7 +324,7 @@ mod growing {
     }
 
     #[test]
-    fn a_best_first_search_grows_in_place_and_going_back_reads_again() {
+    fn a_best_first_search_grows_and_goes_back_in_place() {
         let mut s = session("seed_542703816.ron", Some(Algorithm::AStar));
         step(s.as_mut(), 3);
         let mut growing = Growing::new(s.view());
@@ -353,8 +354,33 @@ mod growing {
             !folding.grow(growing.tree()),
             "a folded shape is built anew"
         );
-        s.rewind(2);
-        assert_eq!(growing.update(s.view()), Update::Rebuilt);
-        assert_eq!(growing.tree(), &Tree::of(s.view()));
+        // Back one step at a time: the tree and the shape go back in place, to what a full
+        // rebuild gives.
+        let plain = ShapeOptions::default();
+        let mut shape = Shape::of(growing.tree(), &plain, &|_| String::new());
+        step(s.as_mut(), 6);
+        assert!(matches!(growing.update(s.view()), Update::Grew { .. }));
+        assert!(shape.grow(growing.tree()), "six steps grow in place");
+        while s.view().steps() > 2 {
+            let picked = s.view().last_event().pick.as_ref().map(|p| p.id);
+            assert!(s.rewind(s.view().steps() - 1));
+            let Update::Shrank { changed } = growing.update(s.view()) else {
+                panic!("a step back goes back in place")
+            };
+            assert!(picked.is_some_and(|p| changed.contains(&p)), "{changed:?}");
+            assert!(shape.shrink(growing.tree()), "a step back prunes in place");
+            let tree = Tree::of(s.view());
+            assert_eq!(growing.tree(), &tree);
+            let full = Shape::of(&tree, &plain, &|_| String::new());
+            assert_eq!(drawing(&shape), drawing(&full));
+        }
+        // A depth-first search drops rows: going back reads again.
+        let mut dfs = session("queens_4.ron", None);
+        step(dfs.as_mut(), 3);
+        let earlier = dfs.snapshot();
+        step(dfs.as_mut(), 3);
+        let mut growing = Growing::new(dfs.view());
+        assert_eq!(growing.update(earlier.view()), Update::Rebuilt);
+        assert_eq!(growing.tree(), &Tree::of(earlier.view()));
     }
 }
