@@ -218,7 +218,7 @@ fn main() {
 
 /// The Tree tab on `states` stored states (5×5 breadth-first, stepped before the window
 /// opens): fitted (every layer summarised), zoomed in until nodes show their words, the frame
-/// after a step (the tree brought up to date), after a step back (time travel: read again),
+/// after a step (the tree brought up to date), after a step back (taken back in place),
 /// and running.
 fn tree_frames(states: usize) {
     use egui_kittest::kittest::Queryable;

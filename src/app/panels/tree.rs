@@ -2,9 +2,10 @@
 //! boards' camera (zoom, pan, Fit). Clicking a node selects its row, as the tables do; a
 //! double click collapses or expands its subtree. Only what is on screen is drawn: nodes in
 //! full with their words when there is room, as dots when small, and as one density band per
-//! layer when thousands are in view. A step forward brings the kept tree and layout up to date
-//! in place; time travel, another search or other options build them anew, so the tree always
-//! shows the step the rest of the window shows.
+//! layer when thousands are in view. A step forward or back brings the kept tree and layout up
+//! to date in place; another search, other options or a search that cannot (depth-first,
+//! iterative deepening) build them anew, so the tree always shows the step the rest of the
+//! window shows.
 
 mod marks;
 
@@ -80,9 +81,9 @@ impl TreePanel {
     }
 
     /// The tree and shape for `input`, brought up to date if the search moved since last
-    /// frame: grown in place when a best-first search went forward (see [`Growing`] and
-    /// [`Shape::grow`]), else built anew. Once per frame however many steps ran. While the
-    /// search runs forward, a tree that was slow to bring up to date waits four times that
+    /// frame: grown or taken back in place when a best-first search went forward or back (see
+    /// [`Growing`], [`Shape::grow`] and [`Shape::shrink`]), else built anew. Once per frame
+    /// however many steps ran. While the search runs forward, a tree that was slow to bring up to date waits four times that
     /// long before the next update (so a run keeps most frames smooth); any other change is
     /// shown at once.
     fn built(&mut self, ui: &Ui, input: &TreeInput<'_>) -> &mut Built {
