@@ -1,13 +1,13 @@
 //! Measures the app's CPU time per frame (egui pass plus tessellation, no GPU) with more than a
 //! million open rows, and while running at full speed. Run with
 //! `cargo run --release --example frame_time`; it prints milliseconds per frame. With the
-//! argument `tree` (`… --example frame_time -- tree`) it measures the Tree tab instead, on a
-//! search of 100,000 stored states.
+//! argument `tree` (`… --example frame_time -- tree [STATES]`) it measures the Tree tab
+//! instead, on a search of STATES stored states (default 100,000).
 
 use eframe::egui;
 use egui_kittest::Harness;
 use frontier::app::FrontierApp;
-use frontier::app::command::Command;
+use frontier::app::command::{Command, TravelCommand};
 use frontier::app::panels::tables::{Sort, SortColumn, sorted_ids};
 use frontier::app::state::Layout;
 use frontier::engine::notebook::Status;
@@ -100,7 +100,10 @@ fn harness(scenario: Scenario) -> Harness<'static, FrontierApp> {
 
 fn main() {
     if std::env::args().nth(1).as_deref() == Some("tree") {
-        tree_frames();
+        let states = std::env::args()
+            .nth(2)
+            .map_or(100_000, |n| n.parse().unwrap());
+        tree_frames(states);
         return;
     }
     let text = format!(
@@ -213,10 +216,11 @@ fn main() {
     report("the seed puzzle, running to its goal and idle", seed_frames);
 }
 
-/// The Tree tab on 100,000 stored states (5×5 breadth-first, stepped before the window opens):
-/// fitted (every layer summarised), zoomed in until nodes show their words, and the frame
-/// after a step (the tree and its layout rebuilt).
-fn tree_frames() {
+/// The Tree tab on `states` stored states (5×5 breadth-first, stepped before the window
+/// opens): fitted (every layer summarised), zoomed in until nodes show their words, the frame
+/// after a step (the tree brought up to date), after a step back (taken back in place),
+/// and running.
+fn tree_frames(states: usize) {
     use egui_kittest::kittest::Queryable;
     let text = format!(
         "Scenario(title: \"5×5 tree\", problem: SlidingPuzzle(width: 5, height: 5, start: {:?}), \
@@ -227,7 +231,7 @@ fn tree_frames() {
     let mut session = scenario
         .session(&frontier::scenario::SearchSpec::default())
         .unwrap();
-    while session.view().rows() < 100_000 && session.view().outcome().is_none() {
+    while session.view().rows() < states && session.view().outcome().is_none() {
         session.step();
     }
     println!(
@@ -266,12 +270,31 @@ fn tree_frames() {
             report(&format!("zoomed in {}×1.5", zoom + 1), frames);
         }
     }
-    let mut stepped = Vec::new();
-    for _ in 0..5 {
-        h.state_mut().apply(Command::Step);
-        stepped.push(frame(&mut h));
-    }
-    report("the frame after a Step (tree rebuilt)", stepped);
+    // After each step, frames until the tree's caption shows the new step; the slowest of
+    // them (the one that brought the tree up to date) is the step's frame.
+    let caught_up = |h: &mut Harness<'_, FrontierApp>, command: Command| {
+        h.state_mut().apply(command);
+        let mut slowest = (0.0f64, 0.0f64);
+        for _ in 0..100 {
+            let f = frame(h);
+            slowest = (slowest.0.max(f.0), slowest.1.max(f.1));
+            let view = h.state().view();
+            let caption = format!("step {}: {} node", view.steps(), view.rows());
+            if h.query_all_by_label_contains(&caption).next().is_some() {
+                break;
+            }
+        }
+        slowest
+    };
+    let stepped: Vec<_> = (0..20).map(|_| caught_up(&mut h, Command::Step)).collect();
+    report("the frame after a Step (tree brought up to date)", stepped);
+    let back: Vec<_> = (0..5)
+        .map(|_| caught_up(&mut h, Command::Travel(TravelCommand::StepBack)))
+        .collect();
+    report(
+        "the frame after a Step back (tree taken back in place)",
+        back,
+    );
     h.state_mut().apply(Command::SetSpeed(10_000.0));
     h.state_mut().apply(Command::RunPause);
     let running: Vec<_> = (0..120).map(|_| frame(&mut h)).collect();

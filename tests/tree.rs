@@ -4,8 +4,12 @@
 mod common;
 
 use clap::Parser;
-use common::{built_in, harness_on, press, press_step};
+use common::{MAX_SETTLE_FRAMES, built_in, harness_on, press, press_step};
+use eframe::egui;
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use frontier::app::FrontierApp;
+use frontier::app::state::Layout;
 use frontier::cli::{self, Cli, Command};
 use frontier::engine::session::Session;
 use frontier::engine::view::SearchView;
@@ -112,4 +116,72 @@ fn the_tree_tab_selects_a_clicked_node_and_follows_the_steps() {
     let back = caption(h.state().view());
     assert_ne!(back, later);
     assert!(h.query_by_label_contains(&back).is_some(), "{back}");
+}
+
+#[test]
+fn without_a_scenario_the_cli_shows_the_built_in_puzzle() {
+    let (status, out) = frontier(&["tree", "--at", "3", "--json"]);
+    assert_eq!(status, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut session = Scenario::built_in()
+        .session(&SearchSpec::default())
+        .unwrap();
+    for _ in 0..3 {
+        session.step();
+    }
+    let nodes = json["nodes"].as_array().unwrap();
+    assert_eq!(json["step"], 3);
+    assert_eq!(nodes.len(), session.view().rows());
+    assert_eq!(nodes[0]["state"], session.view().state_text(0));
+}
+
+#[test]
+fn the_tree_tab_has_a_legend_of_its_marks() {
+    let mut h = harness_on(built_in("queens_4.ron"));
+    press_step(&mut h, 2);
+    let shown =
+        |h: &Harness<'_, FrontierApp>, words: &str| h.query_all_by_label(words).next().is_some();
+    let stub = "stub: a successor with no row (hover it for why)";
+    assert!(!shown(&h, stub), "the tables have no tree legend");
+    press(&mut h, "Tree", 1);
+    for words in [
+        "open",
+        "next pick",
+        "expanded",
+        "goal",
+        "selected",
+        stub,
+        "old parent, replaced by a cheaper route",
+    ] {
+        assert!(shown(&h, words), "{words}");
+    }
+    let folded = "another route to a folded state";
+    assert!(!shown(&h, folded));
+    press(&mut h, "Fold repeated states", 1);
+    assert!(shown(&h, folded));
+}
+
+#[test]
+fn at_1024_wide_the_tabs_sit_in_a_row_above_the_table_and_the_tree() {
+    let mut h = Harness::builder()
+        .with_max_steps(MAX_SETTLE_FRAMES)
+        .with_size(egui::vec2(1024.0, 768.0))
+        .build_eframe(|cc| {
+            FrontierApp::new(&cc.egui_ctx, Scenario::built_in(), Layout::default()).unwrap()
+        });
+    press_step(&mut h, 2);
+    let tabs = h
+        .get_by_label("Tables")
+        .rect()
+        .union(h.get_by_label("Tree").rect());
+    let title = h.get_by_label_contains("Open list (").rect();
+    assert!(!tabs.intersects(title), "{tabs:?} {title:?}");
+    assert!(tabs.bottom() <= title.top(), "{tabs:?} above {title:?}");
+    press(&mut h, "Tree", 1);
+    let tabs = h
+        .get_by_label("Tables")
+        .rect()
+        .union(h.get_by_label("Tree").rect());
+    let follow = h.get_by_label("Follow the pick").rect();
+    assert!(tabs.bottom() <= follow.top(), "{tabs:?} above {follow:?}");
 }

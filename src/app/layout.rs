@@ -113,7 +113,7 @@ impl FrontierApp {
                 });
                 ui.separator();
             }
-            self.tree.tabs(ui, ui.max_rect().right_top());
+            self.tree.tabs(ui);
             if self.tree.chosen() {
                 let input = tree::TreeInput {
                     search: self.timeline.view(),

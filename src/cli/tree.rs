@@ -6,15 +6,15 @@ use crate::engine::notebook::NodeId;
 use crate::engine::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
 use crate::engine::tree::{OldEdge, Tree};
 use crate::engine::view::SearchView;
-use crate::scenario::ScenarioError;
+use crate::scenario::{Scenario, ScenarioError};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct TreeArgs {
-    /// The scenario file (RON).
-    pub scenario: PathBuf,
+    /// The scenario file (RON); the built-in puzzle (the A* chapter's 542703816) when left out.
+    pub scenario: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Shows the tree after this many steps (a number, or `end`; default: the end).
@@ -35,7 +35,10 @@ pub fn tree(args: &TreeArgs, out: &mut dyn Write) -> u8 {
 }
 
 fn tree_inner(args: &TreeArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
-    let scenario = super::load_scenario(&args.scenario)?;
+    let scenario = match &args.scenario {
+        Some(path) => super::load_scenario(path)?,
+        None => Scenario::built_in(),
+    };
     let mut session = scenario.session(&args.search.spec())?;
     let target = args.at.map_or(u64::MAX, OpenAt::target);
     while session.view().outcome().is_none() && session.view().steps() < target {

@@ -4,16 +4,18 @@
 //! tab and `frontier tree` show the same thing. Iterative deepening shows the current
 //! iteration's tree: the log is read from the last step that picked the start.
 //!
-//! [`shape`] turns a tree into what is drawn (folding repeated states, hiding collapsed
+//! [`Growing`] keeps a tree up to date as the search steps; [`shape`] turns a tree into what is drawn (folding repeated states, hiding collapsed
 //! subtrees) and [`layout`] places it.
 
 pub mod layout;
+mod read;
 pub mod shape;
+
+pub use read::{Growing, Update};
 
 use super::cost::Cost;
 use super::cutoff::{Bound, Cutoff};
-use super::event::{Fate, Outcome};
-use super::notebook::{NodeId, Status};
+use super::notebook::NodeId;
 use super::view::SearchView;
 use serde::Serialize;
 use std::fmt;
@@ -127,113 +129,11 @@ pub struct Tree {
 const GONE: u64 = u64::MAX;
 
 impl Tree {
-    /// The tree of `search` as it is now.
+    /// The tree of `search` as it is now (read from the start; [`Growing`] keeps one up to
+    /// date step by step).
     #[must_use]
     pub fn of(search: &dyn SearchView) -> Tree {
-        let rows = search.rows();
-        let log = search.step_record();
-        let cutoff = search.cutoff();
-        // The current tree starts at the last step that picked the start (a new iteration).
-        let first = (0..log.len())
-            .rev()
-            .find(|&i| log.pick(i) == Some(0))
-            .unwrap_or(0);
-        // The step that stored each row: ids are reused after depth-first search drops rows,
-        // so what the log says about an id counts only from the step that stored its row.
-        let mut born = vec![GONE; rows];
-        let mut parent: Vec<Option<NodeId>> = vec![None; rows];
-        let mut picked: Vec<Option<(u64, usize)>> = vec![None; rows];
-        let mut stubs: Vec<(Stub, u64)> = Vec::new();
-        let mut old_edges = Vec::new();
-        if rows > 0 {
-            born[0] = first as u64;
-        }
-        for i in first..log.len() {
-            let pick = log.pick(i);
-            let mut generated = 0;
-            for s in log.successors(i) {
-                generated += 1;
-                let t = s.target as usize;
-                let Some(p) = pick else { continue };
-                let reason = match s.fate {
-                    Fate::StoredNew | Fate::Improved | Fate::Reopened if t >= rows => continue,
-                    Fate::StoredNew => {
-                        born[t] = i as u64;
-                        parent[t] = Some(p);
-                        continue;
-                    }
-                    Fate::Improved | Fate::Reopened => {
-                        if let Some(from) = parent[t] {
-                            old_edges.push(OldEdge {
-                                from,
-                                to: s.target,
-                                step: i as u64 + 1,
-                            });
-                        }
-                        parent[t] = Some(p);
-                        continue;
-                    }
-                    Fate::Kept if cutoff.is_some() => StubReason::OnPath(s.target),
-                    Fate::Kept => StubReason::AlreadyStored(s.target),
-                    Fate::Pruned => StubReason::Pruned,
-                    Fate::NotStoredFull => StubReason::NotStoredFull,
-                };
-                let birth = born.get(p as usize).copied().unwrap_or(GONE);
-                stubs.push((Stub { parent: p, reason }, birth));
-            }
-            if let Some(p) = pick
-                && let Some(slot) = picked.get_mut(p as usize)
-            {
-                *slot = Some((i as u64, generated));
-            }
-        }
-        let alive = |id: NodeId, birth: u64| born.get(id as usize) == Some(&birth) && birth != GONE;
-        let stubs = stubs
-            .into_iter()
-            .filter(|&(stub, birth)| alive(stub.parent, birth))
-            .map(|(stub, _)| stub)
-            .collect();
-        old_edges.retain(|e: &OldEdge| (e.from as usize) < rows && (e.to as usize) < rows);
-        let next = search.next_pick().map(|p| p.id);
-        let goal = match (search.outcome(), &search.last_event().pick) {
-            (Some(Outcome::GoalFound), Some(p)) => Some(p.id),
-            _ => None,
-        };
-        let nodes = (0..rows)
-            .map(|i| {
-                let id = NodeId::try_from(i).expect("ids fit in u32");
-                let row = search.row(id);
-                let picked = picked[i].filter(|&(step, _)| step >= born[i] && born[i] != GONE);
-                let mark = match (row.status, picked) {
-                    (Status::Open, _) if next == Some(id) => Mark::NextPick,
-                    (Status::Open, _) => Mark::Open,
-                    _ if goal == Some(id) => Mark::Goal,
-                    (Status::Closed, Some((_, n))) if n > 0 => Mark::Expanded,
-                    (Status::Closed, _) => not_expanded(cutoff, row.f, row.depth),
-                };
-                TreeNode {
-                    row: id,
-                    parent: row.parent,
-                    g: row.g,
-                    h: row.h,
-                    f: row.f,
-                    depth: row.depth,
-                    mark,
-                }
-            })
-            .collect();
-        Tree {
-            step: search.steps(),
-            nodes,
-            stubs,
-            old_edges,
-            iteration: cutoff.and_then(|c| c.iteration),
-            bound: cutoff.and_then(|c| match c.bound {
-                Bound::EstimatedCost(f) => Some(format!("f ≤ {f}")),
-                Bound::Depth(d) => Some(format!("depth ≤ {d}")),
-                Bound::None => None,
-            }),
-        }
+        Growing::new(search).into_tree()
     }
 
     /// The header line: the step, and for iterative deepening which iteration and threshold.

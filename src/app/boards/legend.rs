@@ -17,6 +17,8 @@ pub enum Swatch {
     Frame(Color32),
     /// A cross (a dead or pruned square).
     Cross(Color32),
+    /// A dashed line (an edge drawn dashed).
+    Dashed(Color32),
 }
 
 /// The side of a swatch, in points.
@@ -45,6 +47,15 @@ pub fn show<'a>(ui: &mut Ui, entries: impl IntoIterator<Item = (Swatch, &'a str)
                     let (r, stroke) = (r.shrink(1.0), Stroke::new(1.5, color));
                     painter.line_segment([r.left_top(), r.right_bottom()], stroke);
                     painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+                }
+                Swatch::Dashed(color) => {
+                    let line = [r.left_center(), r.right_center()];
+                    painter.extend(egui::Shape::dashed_line(
+                        &line,
+                        Stroke::new(1.5, color),
+                        3.0,
+                        2.0,
+                    ));
                 }
             }
             ui.weak(words);

@@ -2,14 +2,18 @@
 //! boards' camera (zoom, pan, Fit). Clicking a node selects its row, as the tables do; a
 //! double click collapses or expands its subtree. Only what is on screen is drawn: nodes in
 //! full with their words when there is room, as dots when small, and as one density band per
-//! layer when thousands are in view. The tree is rebuilt only when the step, the search or the
-//! options change, so time travel moves it with everything else.
+//! layer when thousands are in view. A step forward or back brings the kept tree and layout up
+//! to date in place; another search, other options or a search that cannot (depth-first,
+//! iterative deepening) build them anew, so the tree always shows the step the rest of the
+//! window shows.
+
+mod marks;
 
 use crate::app::boards::camera::{self, Camera};
 use crate::app::command::Command;
 use crate::engine::notebook::NodeId;
-use crate::engine::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
-use crate::engine::tree::{Mark, Tree};
+use crate::engine::tree::shape::{Item, Shape, ShapeOptions};
+use crate::engine::tree::{Growing, Update};
 use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
@@ -40,7 +44,7 @@ pub struct TreePanel {
 /// The tree and its shape for one step of one search.
 struct Built {
     key: (u64, u64, usize, ShapeOptions),
-    tree: Tree,
+    tree: Growing,
     shape: Shape,
     /// The Fit scale last frame, to keep the zoom when the tree grows.
     fit: f32,
@@ -60,19 +64,14 @@ pub struct TreeInput<'a> {
 }
 
 impl TreePanel {
-    /// The "Tables" and "Tree" tabs: what the middle of the window shows. They float at
-    /// `corner` (the middle's top right), so choosing moves nothing else in the window.
-    pub fn tabs(&mut self, ui: &Ui, corner: Pos2) {
-        egui::Area::new(Id::unique("tables or tree"))
-            .pivot(egui::Align2::RIGHT_TOP)
-            .fixed_pos(corner)
-            .show(ui.ctx(), |ui| {
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut self.chosen, false, "Tables");
-                    ui.selectable_value(&mut self.chosen, true, "Tree")
-                        .on_hover_text("The search tree: every stored state under its parent");
-                });
-            });
+    /// The "Tables" and "Tree" tabs: what the middle of the window shows, as a row at its top
+    /// (a row, so the table or tree below starts under it whatever the window's width).
+    pub fn tabs(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.chosen, false, "Tables");
+            ui.selectable_value(&mut self.chosen, true, "Tree")
+                .on_hover_text("The search tree: every stored state under its parent");
+        });
     }
 
     /// Whether the Tree tab is chosen (else the tables show).
@@ -81,9 +80,12 @@ impl TreePanel {
         self.chosen
     }
 
-    /// The tree and shape for `input`, rebuilt if the search moved since last frame. While the
-    /// search runs forward, a big tree is rebuilt at most once per four times its building
-    /// took (so a run keeps most frames smooth); any other change rebuilds at once.
+    /// The tree and shape for `input`, brought up to date if the search moved since last
+    /// frame: grown or taken back in place when a best-first search went forward or back (see
+    /// [`Growing`], [`Shape::grow`] and [`Shape::shrink`]), else built anew. Once per frame
+    /// however many steps ran. While the search runs forward, a tree that was slow to bring up to date waits four times that
+    /// long before the next update (so a run keeps most frames smooth); any other change is
+    /// shown at once.
     fn built(&mut self, ui: &Ui, input: &TreeInput<'_>) -> &mut Built {
         let search = input.search;
         // Row ids of another search mean nothing here.
@@ -108,23 +110,39 @@ impl TreePanel {
         });
         if let Some(wait) = wait {
             ui.ctx().request_repaint_after(wait);
-        } else if self.built.as_ref().is_none_or(|b| b.key != key) {
-            let started = Instant::now();
-            let tree = Tree::of(search);
-            let shape = Shape::of(&tree, &self.options, &|id| search.state_text(id));
-            let (fit, followed) = self
-                .built
-                .as_ref()
-                .map_or((0.0, u64::MAX), |b| (b.fit, b.followed));
-            self.built = Some(Built {
-                key,
-                tree,
-                shape,
-                fit,
-                followed,
-                at: Instant::now(),
-                cost: started.elapsed(),
-            });
+            return self.built.as_mut().expect("waits only on a tree built");
+        }
+        let started = Instant::now();
+        match &mut self.built {
+            Some(b) if b.key == key => {}
+            Some(b) if b.key.0 == key.0 && b.key.3 == key.3 => {
+                let grown = match b.tree.update(search) {
+                    Update::Same => true,
+                    Update::Rebuilt => false,
+                    Update::Grew { .. } => b.shape.grow(b.tree.tree()),
+                    Update::Shrank { .. } => b.shape.shrink(b.tree.tree()),
+                };
+                if !grown {
+                    b.shape = shape_of(&b.tree, &self.options, search);
+                }
+                (b.key, b.at, b.cost) = (key, Instant::now(), started.elapsed());
+            }
+            _ => {
+                let (fit, followed) = self
+                    .built
+                    .as_ref()
+                    .map_or((0.0, u64::MAX), |b| (b.fit, b.followed));
+                let tree = Growing::new(search);
+                self.built = Some(Built {
+                    key,
+                    shape: shape_of(&tree, &self.options, search),
+                    tree,
+                    fit,
+                    followed,
+                    at: Instant::now(),
+                    cost: started.elapsed(),
+                });
+            }
         }
         self.built.as_mut().expect("just built")
     }
@@ -149,8 +167,9 @@ impl TreePanel {
                 self.options.collapsed.clear();
             }
         });
+        marks::show(ui, self.options.fold);
         let built = self.built(ui, input);
-        ui.label(built.tree.caption());
+        ui.label(built.tree.tree().caption());
         let id = Id::unique("search tree");
         let size = vec2(
             built.shape.layout.width.max(1.0),
@@ -161,7 +180,7 @@ impl TreePanel {
         ui.horizontal(|ui| {
             camera.buttons(ui, size);
             ui.weak(format!(
-                "zoom {:.0}% · double-click a node to collapse it",
+                "zoom {:.0}% · double-click a node to collapse it (+N: the nodes it hides)",
                 camera.zoom() * 100.0
             ));
         });
@@ -177,11 +196,11 @@ impl TreePanel {
         built.fit = fit.x;
         let pick = input.search.next_pick().map(|p| p.id);
         if follow
-            && built.followed != built.tree.step
+            && built.followed != built.tree.tree().step
             && let Some(at) = pick.and_then(|p| built.shape.visible(p))
         {
             camera.look_at(centre_of(&built.shape, at));
-            built.followed = built.tree.step;
+            built.followed = built.tree.tree().step;
         }
         let place = camera.navigate(ui, &response, rect, (size, fit), true);
         camera.store(ui, id);
@@ -206,6 +225,11 @@ impl TreePanel {
         }
         commands
     }
+}
+
+/// The shape of `tree` drawn with `options`.
+fn shape_of(tree: &Growing, options: &ShapeOptions, search: &dyn SearchView) -> Shape {
+    Shape::of(tree.tree(), options, &|id| search.state_text(id))
 }
 
 fn toggle(options: &mut ShapeOptions, id: NodeId) {
@@ -296,10 +320,7 @@ impl View<'_> {
             if !self.rect.intersects(Rect::from_two_pos(pa, pb)) {
                 continue;
             }
-            let stroke = match kind {
-                EdgeKind::Replaced => Stroke::new(1.0, Color32::from_rgb(0xd0, 0x90, 0x40)),
-                EdgeKind::Folded => Stroke::new(1.0, Color32::from_rgb(0x60, 0x90, 0xd0)),
-            };
+            let stroke = Stroke::new(1.0, marks::edge(kind));
             painter.extend(egui::Shape::dashed_line(&[pa, pb], stroke, 5.0, 4.0));
         }
         let mut clicked = None;
@@ -322,13 +343,13 @@ impl View<'_> {
         i: u32,
         id: Id,
     ) -> Option<(NodeId, bool)> {
-        let (shape, tree) = (&built.shape, &built.tree);
+        let (shape, tree) = (&built.shape, built.tree.tree());
         let at = self.screen(shape, i);
         let r = self.radius();
         let row = match shape.items[i as usize] {
             Item::Stub(s) => {
                 let dot = Rect::from_center_size(at, Vec2::splat(r));
-                painter.rect_filled(dot, 1.0, Color32::from_gray(110));
+                painter.rect_filled(dot, 1.0, marks::STUB);
                 if self.scale() >= CLICKABLE {
                     ui.interact(dot, id.with(("stub", i)), Sense::hover())
                         .on_hover_text(tree.stubs[s].reason.to_string());
@@ -338,7 +359,7 @@ impl View<'_> {
             Item::Row(row) => row,
         };
         let node = &tree.nodes[row as usize];
-        let fill = colour(node.mark);
+        let fill = marks::fill(node.mark);
         let words = self.scale() >= WORDS;
         let body = if words {
             Rect::from_center_size(at, vec2(self.scale() * 0.9, self.scale() * LAYER * 0.6))
@@ -350,7 +371,7 @@ impl View<'_> {
             painter.rect_stroke(
                 body.expand(2.0),
                 r * 0.5,
-                Stroke::new(2.0, Color32::WHITE),
+                Stroke::new(2.0, ui.visuals().strong_text_color()),
                 egui::StrokeKind::Outside,
             );
         }
@@ -379,7 +400,7 @@ impl View<'_> {
                 egui::Align2::CENTER_CENTER,
                 text,
                 egui::FontId::monospace(size),
-                Color32::BLACK,
+                marks::text(node.mark),
             );
         }
         if self.scale() < CLICKABLE {
@@ -434,16 +455,5 @@ impl View<'_> {
                 x += per;
             }
         }
-    }
-}
-
-/// The colour of a node, as the tables colour their rows' states.
-fn colour(mark: Mark) -> Color32 {
-    match mark {
-        Mark::Open => Color32::from_rgb(0x4a, 0x90, 0xd9),
-        Mark::NextPick => Color32::from_rgb(0xf0, 0xa0, 0x30),
-        Mark::Expanded => Color32::from_rgb(0x80, 0x80, 0x80),
-        Mark::Goal => Color32::from_rgb(0x40, 0xc0, 0x60),
-        Mark::CutOff | Mark::DepthLimit | Mark::NotExpanded => Color32::from_rgb(0x55, 0x55, 0x55),
     }
 }

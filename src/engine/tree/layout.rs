@@ -2,9 +2,9 @@
 //! apart from left to right, each parent centred over its first and last child. Subtrees take
 //! disjoint runs of slots, so no two nodes of a layer come closer than one unit. One pass,
 //! without recursion (a depth-first search may be 100,000 levels deep), linear in the nodes.
-//! Linear is not free: at 100,000 nodes building and laying out the tree takes tens of
-//! milliseconds, more than a frame, which is why the Tree panel rebuilds a big tree seldom
-//! while a search runs.
+//! A best-first step only gives leaves children, so [`Layout::grow`] places those in place
+//! (the slots right of each leaf move over) instead of laying out 150,000 nodes again, and a
+//! step back takes them away in place ([`Layout::prune`]).
 
 /// A forest as child lists in one array (children of `n` are
 /// `children[offsets[n]..offsets[n + 1]]`, left to right).
@@ -74,6 +74,52 @@ impl Forest {
         let n = n as usize;
         &self.children[self.offsets[n] as usize..self.offsets[n + 1] as usize]
     }
+
+    /// Adds `n` nodes without children (their parent [`Forest::adopt`]s them).
+    pub fn push_leaves(&mut self, n: usize) {
+        let end = self.offsets.last().copied().unwrap_or(0);
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        self.offsets.extend(std::iter::repeat_n(end, n));
+    }
+
+    /// Appends each `(parent, kid)` pair's kid to its parent's children, in one pass over the
+    /// forest; `adopted` is sorted by parent (each parent's kids in their order).
+    pub fn adopt(&mut self, adopted: &[(u32, u32)]) {
+        let mut children = Vec::with_capacity(self.children.len() + adopted.len());
+        let mut offsets = Vec::with_capacity(self.offsets.len());
+        offsets.push(0);
+        let mut next = adopted.iter().peekable();
+        for n in 0..self.len() as u32 {
+            children.extend_from_slice(self.children(n));
+            while let Some(&(_, kid)) = next.next_if(|&&(p, _)| p == n) {
+                children.push(kid);
+            }
+            offsets.push(u32::try_from(children.len()).expect("fewer than 4 billion nodes"));
+        }
+        debug_assert!(next.next().is_none(), "every parent is in the forest");
+        (self.children, self.offsets) = (children, offsets);
+    }
+
+    /// The forest without the nodes `map` gives no number, the others renumbered by `map`
+    /// (which keeps their order).
+    #[must_use]
+    pub fn keep(&self, map: &[Option<u32>]) -> Forest {
+        let mut children = Vec::with_capacity(self.children.len());
+        let mut offsets = vec![0];
+        for n in 0..self.len() as u32 {
+            if map[n as usize].is_some() {
+                children.extend(self.children(n).iter().filter_map(|&c| map[c as usize]));
+                offsets.push(u32::try_from(children.len()).expect("fewer than 4 billion nodes"));
+            }
+        }
+        Forest {
+            roots: self.roots.iter().filter_map(|&r| map[r as usize]).collect(),
+            offsets,
+            children,
+        }
+    }
 }
 
 /// Where each node goes: `x` in slots, `layer` its depth; `layers[d]` lists layer `d`'s nodes
@@ -100,6 +146,205 @@ impl Layout {
     }
 }
 
+impl Layout {
+    /// Places the nodes from `old` on, which hang below nodes that were placed leaves until
+    /// now, as [`lay_out`] would, all in one pass: each such leaf's new subtree takes the
+    /// leaf's slot and the slots after it, everything right of it moves over to make room,
+    /// and the leaves and their ancestors are centred again over their children. `forest`
+    /// and `parents` already hold the new nodes. Linear in the nodes, with a comparison and an
+    /// add each: far less than laying the forest out again.
+    pub fn grow(&mut self, forest: &Forest, parents: &[Option<u32>], old: usize) {
+        let n = forest.len();
+        self.x.resize(n, 0.0);
+        self.layer.resize(n, 0);
+        let mut leaves: Vec<u32> = parents[old..]
+            .iter()
+            .filter_map(|&p| p.filter(|&p| (p as usize) < old))
+            .collect();
+        leaves.sort_unstable_by(|&a, &b| self.x[a as usize].total_cmp(&self.x[b as usize]));
+        leaves.dedup();
+        // Each leaf's old slot and the room made left of everything right of it.
+        let mut moved = Vec::with_capacity(leaves.len());
+        let mut fresh: Vec<Vec<u32>> = Vec::new();
+        let mut room = 0.0;
+        for &leaf in &leaves {
+            let slot = self.x[leaf as usize];
+            let end = place(
+                forest,
+                leaf,
+                slot + room,
+                &mut self.x,
+                &mut self.layer,
+                |node, d| {
+                    if node != leaf {
+                        if fresh.len() <= d {
+                            fresh.resize_with(d + 1, Vec::new);
+                        }
+                        fresh[d].push(node);
+                    }
+                },
+            );
+            room += end - (slot + room) - 1.0;
+            moved.push((slot, room));
+        }
+        for x in &mut self.x[..old] {
+            let before = moved.partition_point(|&(slot, _)| slot < *x);
+            if let Some(&(_, room)) = before.checked_sub(1).and_then(|i| moved.get(i)) {
+                *x += room;
+            }
+        }
+        self.centre(forest, parents, &leaves);
+        if self.layers.len() < fresh.len() {
+            self.layers.resize_with(fresh.len(), Vec::new);
+        }
+        for (d, new) in fresh.into_iter().enumerate().filter(|(_, n)| !n.is_empty()) {
+            let layer = std::mem::take(&mut self.layers[d]);
+            self.layers[d] = merge_by_x(&self.x, &layer, &new);
+        }
+        self.width += room;
+    }
+
+    /// Removes the nodes `map` gives no number and renumbers the rest by it: the inverse of
+    /// [`Layout::grow`]. The removed nodes are whole subtrees under nodes that keep no child;
+    /// those become leaves again in their subtree's first slot, everything right of it moves
+    /// back, and their ancestors are centred again. `forest` and `parents` are the ones
+    /// before the removal.
+    pub fn prune(&mut self, forest: &Forest, parents: &[Option<u32>], map: &[Option<u32>]) {
+        let kept = |n: u32| map[n as usize].is_some();
+        let edge = |mut n: u32, last: bool| {
+            while let (Some(&a), Some(&b)) = (forest.children(n).first(), forest.children(n).last())
+            {
+                n = if last { b } else { a };
+            }
+            self.x[n as usize]
+        };
+        // Each node that keeps no child, with its subtree's first and last slot.
+        let mut cuts: Vec<(u32, f32, f32)> = (0..forest.len() as u32)
+            .filter(|&n| kept(n) && forest.children(n).first().is_some_and(|&c| !kept(c)))
+            .map(|n| (n, edge(n, false), edge(n, true)))
+            .collect();
+        cuts.sort_unstable_by(|a, b| a.1.total_cmp(&b.1));
+        let mut room = 0.0;
+        let back: Vec<(f32, f32)> = cuts
+            .iter()
+            .map(|&(_, first, last)| {
+                room += last - first;
+                (last, room)
+            })
+            .collect();
+        let shift = |x: f32| {
+            let before = back.partition_point(|&(last, _)| last < x);
+            before.checked_sub(1).map_or(0.0, |i| back[i].1)
+        };
+        for (i, x) in self.x.iter_mut().enumerate() {
+            if map[i].is_some() {
+                *x -= shift(*x);
+            }
+        }
+        for &(n, first, _) in &cuts {
+            self.x[n as usize] = first - shift(first);
+        }
+        let above: Vec<u32> = cuts.iter().filter_map(|c| parents[c.0 as usize]).collect();
+        self.centre(forest, parents, &above);
+        retain_kept(&mut self.x, map);
+        retain_kept(&mut self.layer, map);
+        for layer in &mut self.layers {
+            layer.retain_mut(|n| match map[*n as usize] {
+                Some(new) => {
+                    *n = new;
+                    true
+                }
+                None => false,
+            });
+        }
+        while self.layers.last().is_some_and(Vec::is_empty) {
+            self.layers.pop();
+        }
+        self.width -= room;
+    }
+
+    /// Centres the nodes `from` and their ancestors over their first and last children, from
+    /// the deepest up.
+    fn centre(&mut self, forest: &Forest, parents: &[Option<u32>], from: &[u32]) {
+        let mut seen = std::collections::HashSet::new();
+        let mut nodes = Vec::new();
+        for &start in from {
+            let mut at = Some(start);
+            while let Some(node) = at.filter(|&n| seen.insert(n)) {
+                nodes.push(node);
+                at = parents[node as usize];
+            }
+        }
+        nodes.sort_unstable_by_key(|&n| std::cmp::Reverse(self.layer[n as usize]));
+        for node in nodes {
+            let kids = forest.children(node);
+            if let (Some(&a), Some(&b)) = (kids.first(), kids.last()) {
+                self.x[node as usize] = (self.x[a as usize] + self.x[b as usize]) / 2.0;
+            }
+        }
+    }
+}
+
+/// Keeps the entries of the nodes `map` numbers.
+fn retain_kept<T>(values: &mut Vec<T>, map: &[Option<u32>]) {
+    let mut at = map.iter();
+    values.retain(|_| at.next().is_some_and(Option::is_some));
+}
+
+/// Two lists of nodes, each ordered by `x`, as one.
+fn merge_by_x(x: &[f32], a: &[u32], b: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if x[a[i] as usize] < x[b[j] as usize] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// Lays out the subtree of `root`, whose layer is set, with its leaves in the slots from
+/// `slot` on, each parent centred over its first and last child; `placed` gets each node and
+/// its layer after its children (so each layer's nodes come left to right). Returns the slot
+/// after the last leaf. Without recursion: a depth-first search may be 100,000 levels deep.
+fn place(
+    forest: &Forest,
+    root: u32,
+    mut slot: f32,
+    x: &mut [f32],
+    layer: &mut [u32],
+    mut placed: impl FnMut(u32, usize),
+) -> f32 {
+    // (node, index of the next child to visit)
+    let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
+    while let Some(top) = stack.last_mut() {
+        let (node, next) = *top;
+        let kids = forest.children(node);
+        if let Some(&child) = kids.get(next) {
+            top.1 += 1;
+            layer[child as usize] = layer[node as usize] + 1;
+            stack.push((child, 0));
+            continue;
+        }
+        stack.pop();
+        x[node as usize] = match (kids.first(), kids.last()) {
+            (Some(&a), Some(&b)) => (x[a as usize] + x[b as usize]) / 2.0,
+            _ => {
+                slot += 1.0;
+                slot - 1.0
+            }
+        };
+        placed(node, layer[node as usize] as usize);
+    }
+    slot
+}
+
 /// Lays out `forest` (nodes unreachable from its roots get no layer and `x` 0).
 #[must_use]
 pub fn lay_out(forest: &Forest) -> Layout {
@@ -108,33 +353,13 @@ pub fn lay_out(forest: &Forest) -> Layout {
     let mut layer = vec![0u32; n];
     let mut layers: Vec<Vec<u32>> = Vec::new();
     let mut next_slot = 0f32;
-    // (node, index of the next child to visit)
-    let mut stack: Vec<(u32, usize)> = Vec::new();
     for &root in &forest.roots {
-        stack.push((root, 0));
-        while let Some(top) = stack.last_mut() {
-            let (node, next) = *top;
-            let kids = forest.children(node);
-            if let Some(&child) = kids.get(next) {
-                top.1 += 1;
-                layer[child as usize] = layer[node as usize] + 1;
-                stack.push((child, 0));
-                continue;
-            }
-            stack.pop();
-            x[node as usize] = match (kids.first(), kids.last()) {
-                (Some(&a), Some(&b)) => (x[a as usize] + x[b as usize]) / 2.0,
-                _ => {
-                    next_slot += 1.0;
-                    next_slot - 1.0
-                }
-            };
-            let d = layer[node as usize] as usize;
+        next_slot = place(forest, root, next_slot, &mut x, &mut layer, |node, d| {
             if layers.len() <= d {
                 layers.resize_with(d + 1, Vec::new);
             }
             layers[d].push(node);
-        }
+        });
     }
     Layout {
         x,
@@ -193,6 +418,65 @@ mod tests {
                 }
             }
             prop_assert!(layout.x.iter().all(|&x| x >= 0.0 && x < layout.width));
+        }
+    }
+
+    /// The leaves of the forest of `parents`.
+    fn leaves(parents: &[Option<u32>]) -> Vec<u32> {
+        (0..parents.len() as u32)
+            .filter(|&n| !parents.contains(&Some(n)))
+            .collect()
+    }
+
+    proptest! {
+        /// Giving leaves children several at a time, some under children given in the same
+        /// batch, in place, lays the forest out as laying it out from scratch does; and taking
+        /// the batches back in place, last first, gives each earlier layout back.
+        #[test]
+        fn growing_and_pruning_in_place_equals_laying_out_again(
+            batches in prop::collection::vec(
+                prop::collection::vec((any::<u32>(), 1usize..5), 1..6),
+                1..15,
+            ),
+        ) {
+            let mut parents = vec![None];
+            let mut forest = Forest::from_parents(&parents);
+            let mut layout = lay_out(&forest);
+            let mut before = Vec::new();
+            for batch in batches {
+                before.push(layout.clone());
+                let old = parents.len();
+                for (pick, k) in batch {
+                    let leaves = leaves(&parents);
+                    let leaf = leaves[pick as usize % leaves.len()];
+                    parents.extend(std::iter::repeat_n(Some(leaf), k));
+                }
+                let adopted: Vec<(u32, u32)> = {
+                    let mut pairs: Vec<_> = (old..parents.len())
+                        .map(|i| (parents[i].unwrap(), i as u32))
+                        .collect();
+                    pairs.sort_by_key(|&(p, _)| p);
+                    pairs
+                };
+                forest.push_leaves(parents.len() - old);
+                forest.adopt(&adopted);
+                layout.grow(&forest, &parents, old);
+                let again = Forest::from_parents(&parents);
+                prop_assert_eq!(&forest, &again);
+                prop_assert_eq!(&layout, &lay_out(&again));
+            }
+            while let Some(earlier) = before.pop() {
+                let old = earlier.x.len();
+                let map: Vec<Option<u32>> =
+                    (0..parents.len() as u32).map(|i| ((i as usize) < old).then_some(i)).collect();
+                layout.prune(&forest, &parents, &map);
+                forest = forest.keep(&map);
+                parents.truncate(old);
+                let again = Forest::from_parents(&parents);
+                prop_assert_eq!(&forest, &again);
+                prop_assert_eq!(&layout, &lay_out(&again));
+                prop_assert_eq!(&layout, &earlier);
+            }
         }
     }
 

@@ -53,6 +53,9 @@ pub struct Shape {
     pub hidden: HashMap<NodeId, usize>,
     /// The layout node of each row's node (`None` when hidden or folded into another).
     place: Vec<Option<u32>>,
+    /// Built without folding or collapsing, from a tree with this many stubs and replaced
+    /// edges: what [`Shape::grow`] needs to know to add a step's nodes in place.
+    plain: Option<(usize, usize)>,
 }
 
 impl Shape {
@@ -130,10 +133,135 @@ impl Shape {
             .extra
             .sort_unstable_by_key(|&(a, b, k)| (a, b, k == EdgeKind::Folded));
         shape.extra.dedup();
-        shape.forest = Forest::from_parents(&parents);
-        shape.layout = lay_out(&shape.forest);
         shape.parents = parents;
+        shape.lay_out();
+        let plain = !options.fold && options.collapsed.is_empty();
+        shape.plain = plain.then_some((tree.stubs.len(), tree.old_edges.len()));
         shape
+    }
+
+    /// Adds what `tree` gained since this shape was built from it: rows at the end, and stubs,
+    /// each under a node that had no children before (what a best-first step adds under its
+    /// pick). The nodes keep their numbers and the new ones follow in the order they came; the
+    /// drawing is the one [`Shape::of`] makes. Returns `false`, changing nothing, when the
+    /// tree changed otherwise (a cheaper route moved a row, a row got more children) or the
+    /// shape folds or collapses: then build it anew.
+    pub fn grow(&mut self, tree: &Tree) -> bool {
+        let Some((stubs, old_edges)) = self.plain else {
+            return false;
+        };
+        let rows = self.place.len();
+        let (new_rows, new_stubs) = match (tree.nodes.get(rows..), tree.stubs.get(stubs..)) {
+            (Some(n), Some(s)) if tree.old_edges.len() == old_edges => (n, s),
+            _ => return false,
+        };
+        // Each parent of something new is new itself, or a leaf until now.
+        let was_leaf = |p: NodeId| {
+            let p = p as usize;
+            p >= rows
+                || self
+                    .place
+                    .get(p)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|at| self.forest.children(at).is_empty())
+        };
+        let rows_fit = new_rows.iter().all(|n| {
+            n.parent
+                .is_some_and(|p| (p as usize) < n.row as usize && was_leaf(p))
+        });
+        if !rows_fit || !new_stubs.iter().all(|s| was_leaf(s.parent)) {
+            return false;
+        }
+        let old = self.items.len();
+        for n in new_rows {
+            let parent = self.place[n.parent.expect("checked") as usize];
+            self.place.push(Some(self.items.len() as u32));
+            self.items.push(Item::Row(n.row));
+            self.parents.push(parent);
+        }
+        for (i, stub) in new_stubs.iter().enumerate() {
+            self.items.push(Item::Stub(stubs + i));
+            self.parents.push(self.place[stub.parent as usize]);
+        }
+        self.plain = Some((tree.stubs.len(), old_edges));
+        // Each parent's new children, the parents in order, each one's kids in theirs.
+        let mut adopted: Vec<(u32, u32)> = (old..self.items.len())
+            .map(|i| (self.parents[i].expect("checked"), i as u32))
+            .collect();
+        adopted.sort_by_key(|&(parent, _)| parent);
+        self.forest.push_leaves(self.items.len() - old);
+        self.forest.adopt(&adopted);
+        self.layout.grow(&self.forest, &self.parents, old);
+        true
+    }
+
+    /// Takes away what `tree` lost since this shape was built or grown: the inverse of
+    /// [`Shape::grow`], for a best-first search gone back in time (its rows and stubs from
+    /// some step on, each under a node that keeps none of its children). The nodes left keep
+    /// their order; the drawing is the one [`Shape::of`] makes. Returns `false`, changing
+    /// nothing, when the tree changed otherwise (a replaced edge went, a row moved) or the
+    /// shape folds or collapses: then build it anew.
+    pub fn shrink(&mut self, tree: &Tree) -> bool {
+        let Some((stubs, old_edges)) = self.plain else {
+            return false;
+        };
+        let (rows, new_stubs) = (tree.nodes.len(), tree.stubs.len());
+        if rows > self.place.len() || new_stubs > stubs || tree.old_edges.len() != old_edges {
+            return false;
+        }
+        let gone = |item: &Item| match *item {
+            Item::Row(r) => r as usize >= rows,
+            Item::Stub(s) => s >= new_stubs,
+        };
+        let mut map = Vec::with_capacity(self.items.len());
+        let mut next = 0u32;
+        for item in &self.items {
+            map.push((!gone(item)).then(|| {
+                next += 1;
+                next - 1
+            }));
+        }
+        // What goes is whole subtrees: under a node that keeps none of its children.
+        let kept = |n: u32| map[n as usize].is_some();
+        let whole = (0..self.items.len() as u32).all(|n| {
+            let kids = self.forest.children(n);
+            match self.parents[n as usize] {
+                _ if !kept(n) => kids.iter().all(|&c| !kept(c)),
+                Some(p) if !kept(p) => false,
+                _ => kids.iter().all(|&c| kept(c)) || kids.iter().all(|&c| !kept(c)),
+            }
+        });
+        if !whole || !self.extra.iter().all(|&(a, b, _)| kept(a) && kept(b)) {
+            return false;
+        }
+        self.layout.prune(&self.forest, &self.parents, &map);
+        self.forest = self.forest.keep(&map);
+        let mut at = map.iter();
+        self.items
+            .retain(|_| at.next().is_some_and(Option::is_some));
+        self.parents = (0..map.len())
+            .filter(|&i| map[i].is_some())
+            .map(|i| self.parents[i].and_then(|p| map[p as usize]))
+            .collect();
+        self.place.truncate(rows);
+        for place in self.place.iter_mut().flatten() {
+            *place = map[*place as usize].expect("kept rows keep their node");
+        }
+        for (a, b, _) in &mut self.extra {
+            (*a, *b) = (
+                map[*a as usize].expect("checked"),
+                map[*b as usize].expect("checked"),
+            );
+        }
+        self.plain = Some((new_stubs, old_edges));
+        true
+    }
+
+    /// The forest of `parents` and its layout.
+    fn lay_out(&mut self) {
+        self.forest = Forest::from_parents(&self.parents);
+        self.layout = lay_out(&self.forest);
     }
 
     /// The layout node showing row `id`, if it is drawn (a folded row shows as its first twin).

@@ -3,7 +3,8 @@
 
 use super::shape::{EdgeKind, Item, Shape, ShapeOptions};
 use super::*;
-use crate::engine::event::StepEvent;
+use crate::engine::event::{Fate, StepEvent};
+use crate::engine::notebook::Status;
 use crate::engine::session::Session;
 use crate::engine::settings::Algorithm;
 use crate::scenario::{Scenario, SearchSpec};
@@ -229,4 +230,157 @@ fn folding_merges_rows_with_the_same_state_and_collapsing_hides_a_subtree() {
     let closed = Shape::of(&tree, &collapse, &state_of);
     assert_eq!(closed.items, vec![Item::Row(0)]);
     assert_eq!(closed.hidden[&0], s.view().rows() - 1);
+}
+
+mod growing {
+    use super::super::{Growing, Update};
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Scenarios that store again, find cheaper routes, reopen rows, or drop them.
+    const SCENARIOS: [&str; 5] = [
+        "seed_542703816.ron",
+        "romania.ron",
+        "graph_overestimate.ron",
+        "grid_terrain.ron",
+        "queens_4.ron",
+    ];
+    const ALGORITHMS: [Algorithm; 6] = [
+        Algorithm::AStar,
+        Algorithm::Dijkstra,
+        Algorithm::BreadthFirst,
+        Algorithm::Greedy,
+        Algorithm::IdaStar,
+        Algorithm::Backtracking,
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// However the search moves between updates (a few steps, many, back in time), the
+        /// tree kept up to date equals the tree read from the start.
+        #[test]
+        fn an_updated_tree_equals_one_read_from_the_start(
+            scenario in 0..SCENARIOS.len(),
+            algorithm in 0..ALGORITHMS.len(),
+            moves in prop::collection::vec((0usize..6, 0u8..8), 1..25),
+        ) {
+            let mut s = session(SCENARIOS[scenario], Some(ALGORITHMS[algorithm]));
+            let mut growing = Growing::new(s.view());
+            let plain = ShapeOptions::default();
+            let mut shape = Shape::of(growing.tree(), &plain, &|_| String::new());
+            for (steps, back) in moves {
+                if back == 0 {
+                    let to = s.view().steps().saturating_sub(steps as u64 + 1);
+                    s.rewind(to);
+                } else {
+                    step(s.as_mut(), steps);
+                }
+                let grown = match growing.update(s.view()) {
+                    Update::Same => true,
+                    Update::Rebuilt => false,
+                    Update::Grew { .. } => shape.grow(growing.tree()),
+                    Update::Shrank { .. } => shape.shrink(growing.tree()),
+                };
+                if !grown {
+                    shape = Shape::of(growing.tree(), &plain, &|_| String::new());
+                }
+                let tree = Tree::of(s.view());
+                prop_assert_eq!(growing.tree(), &tree);
+                let full = Shape::of(&tree, &plain, &|_| String::new());
+                prop_assert_eq!(drawing(&shape), drawing(&full));
+            }
+        }
+    }
+
+    /// What a shape draws, by item rather than by layout node (a grown shape numbers its
+    /// nodes in the order they came): each item's place and parent item, and the other edges.
+    type Drawing = (
+        Vec<(Item, f32, u32, Option<Item>)>,
+        Vec<(Item, Item, EdgeKind)>,
+    );
+
+    fn drawing(shape: &Shape) -> Drawing {
+        let item = |i: u32| shape.items[i as usize];
+        let key = |i: &Item| match *i {
+            Item::Row(r) => (0, r as usize),
+            Item::Stub(s) => (1, s),
+        };
+        let mut places: Vec<_> = (0..shape.items.len() as u32)
+            .map(|i| {
+                let at = i as usize;
+                let parent = shape.parents[at].map(item);
+                (item(i), shape.layout.x[at], shape.layout.layer[at], parent)
+            })
+            .collect();
+        places.sort_by_key(|p| key(&p.0));
+        let mut extra: Vec<_> = shape
+            .extra
+            .iter()
+            .map(|&(a, b, k)| (item(a), item(b), k))
+            .collect();
+        extra.sort_by_key(|e| (key(&e.0), key(&e.1), e.2 == EdgeKind::Folded));
+        (places, extra)
+    }
+
+    #[test]
+    fn a_best_first_search_grows_and_goes_back_in_place() {
+        let mut s = session("seed_542703816.ron", Some(Algorithm::AStar));
+        step(s.as_mut(), 3);
+        let mut growing = Growing::new(s.view());
+        assert_eq!(growing.update(s.view()), Update::Same);
+        let picked = s.view().next_pick().unwrap().id;
+        step(s.as_mut(), 1);
+        let Update::Grew { changed } = growing.update(s.view()) else {
+            panic!("a step forward grows the tree")
+        };
+        assert!(changed.contains(&picked), "{changed:?}");
+        let mut shape = Shape::of(&Tree::of(s.view()), &ShapeOptions::default(), &|_| {
+            String::new()
+        });
+        step(s.as_mut(), 1);
+        growing.update(s.view());
+        assert!(
+            shape.grow(growing.tree()),
+            "a step adds leaves under a leaf"
+        );
+        let folded = ShapeOptions {
+            fold: true,
+            ..ShapeOptions::default()
+        };
+        let texts = |id: NodeId| s.view().state_text(id);
+        let mut folding = Shape::of(growing.tree(), &folded, &texts);
+        assert!(
+            !folding.grow(growing.tree()),
+            "a folded shape is built anew"
+        );
+        // Back one step at a time: the tree and the shape go back in place, to what a full
+        // rebuild gives.
+        let plain = ShapeOptions::default();
+        let mut shape = Shape::of(growing.tree(), &plain, &|_| String::new());
+        step(s.as_mut(), 6);
+        assert!(matches!(growing.update(s.view()), Update::Grew { .. }));
+        assert!(shape.grow(growing.tree()), "six steps grow in place");
+        while s.view().steps() > 2 {
+            let picked = s.view().last_event().pick.as_ref().map(|p| p.id);
+            assert!(s.rewind(s.view().steps() - 1));
+            let Update::Shrank { changed } = growing.update(s.view()) else {
+                panic!("a step back goes back in place")
+            };
+            assert!(picked.is_some_and(|p| changed.contains(&p)), "{changed:?}");
+            assert!(shape.shrink(growing.tree()), "a step back prunes in place");
+            let tree = Tree::of(s.view());
+            assert_eq!(growing.tree(), &tree);
+            let full = Shape::of(&tree, &plain, &|_| String::new());
+            assert_eq!(drawing(&shape), drawing(&full));
+        }
+        // A depth-first search drops rows: going back reads again.
+        let mut dfs = session("queens_4.ron", None);
+        step(dfs.as_mut(), 3);
+        let earlier = dfs.snapshot();
+        step(dfs.as_mut(), 3);
+        let mut growing = Growing::new(dfs.view());
+        assert_eq!(growing.update(earlier.view()), Update::Rebuilt);
+        assert_eq!(growing.tree(), &Tree::of(earlier.view()));
+    }
 }
