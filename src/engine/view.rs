@@ -37,6 +37,9 @@ pub trait SearchView {
     /// The board position (grid cell, graph node) of every row in id order, so a map view can
     /// colour all open and closed states at once; empty where states are whole boards.
     fn places(&self) -> Vec<Option<usize>>;
+    /// Row `id`'s board position ([`SearchView::places`] for one row), so a map view can
+    /// recolour just the rows a few steps touched.
+    fn place(&self, id: NodeId) -> Option<usize>;
     /// Where row `id`'s state sits on a plane, for exporters that draw maps (Posthoc); `None`
     /// for domains without positions.
     fn position(&self, id: NodeId) -> Option<(i64, i64)>;
