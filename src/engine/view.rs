@@ -9,6 +9,7 @@ use super::notebook::{NodeId, Status};
 use super::settings::{Heuristic, Settings};
 use super::step_record::StepRecord;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Everything a face can ask of a search without moving it: tables, boards, the step log and
 /// the status line all read a search through this, so none of them can step it by mistake.
@@ -123,10 +124,11 @@ pub enum BoardView {
     },
     /// A grid map in reading order: `cells[y · width + x]` is 0 for a wall, else the terrain
     /// cost of entering (1 for plain floor). `at` is the state's cell; cells are `(x, y)`.
+    /// The cells are the map's own, shared: a board a frame costs no copy of the map.
     Grid {
         width: usize,
         height: usize,
-        cells: Vec<u8>,
+        cells: Arc<[u8]>,
         start: (usize, usize),
         goal: (usize, usize),
         at: (usize, usize),
