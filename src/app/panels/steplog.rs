@@ -233,7 +233,7 @@ mod tests {
     fn line_tops_kept_as_lines_come_and_go_match_measuring_afresh() {
         let ctx = egui::Context::default();
         let mut log = StepLog::default();
-        let mut check = |log: &mut StepLog, width: f32| {
+        let check = |log: &mut StepLog, width: f32| {
             let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
                 log.measure(ui, width);
                 let kept = log.wrapped.tops.clone();
