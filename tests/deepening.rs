@@ -133,7 +133,11 @@ fn each_new_threshold_is_an_event_with_the_old_and_new_bound() {
     while s.outcome().is_none() {
         let checked = s.counts().states_checked;
         let event = s.step().clone();
-        if let Some(note) = event.note.filter(|n| n.contains("→")) {
+        if let Some(note) = event
+            .note
+            .map(|n| n.to_string())
+            .filter(|n| n.contains("→"))
+        {
             notes.push((note, checked - checked_before));
             checked_before = checked;
         }
@@ -227,7 +231,7 @@ fn a_depth_limit_too_small_exhausts_and_iddfs_stops_at_it() {
         );
         s.run(u64::MAX);
         assert_eq!(s.outcome(), Some(&Outcome::Exhausted), "{algorithm}");
-        let note = s.last_event().note.clone().unwrap();
+        let note = s.last_event().note.as_ref().unwrap().to_string();
         assert!(
             note.contains("stack is empty") || note.contains("depth limit 10"),
             "{note}"

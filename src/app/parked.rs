@@ -117,6 +117,9 @@ impl SearchView for Parked {
     fn places(&self) -> Vec<Option<usize>> {
         Vec::new()
     }
+    fn place(&self, _: NodeId) -> Option<usize> {
+        None
+    }
     fn position(&self, _: NodeId) -> Option<(i64, i64)> {
         None
     }

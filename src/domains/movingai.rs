@@ -180,7 +180,7 @@ mod tests {
     fn map_headers_are_checked_against_the_rows() {
         let map = parse_map("type octile\nheight 2\nwidth 3\nmap\n.@.\nT..\n").unwrap();
         assert_eq!((map.width, map.height), (3, 2));
-        assert_eq!(map.cells, vec![1, 0, 1, 0, 1, 1]);
+        assert_eq!(*map.cells, [1, 0, 1, 0, 1, 1]);
         let err = parse_map("type octile\nheight 3\nwidth 3\nmap\n...\n...\n")
             .unwrap_err()
             .message;

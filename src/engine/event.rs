@@ -174,8 +174,159 @@ pub struct StepEvent {
     pub pick: Option<Pick>,
     pub successors: Vec<SuccessorEvent>,
     /// A remark of strategies that do more than expand (a backtrack, a new threshold).
-    pub note: Option<String>,
+    pub note: Option<Note>,
     pub outcome: Option<Outcome>,
+}
+
+/// A step's remark, kept as facts: depth-first searches make one on nearly every step (a
+/// cut-off, a cycle, a backtrack), so the words are built only when a face prints them
+/// ([`fmt::Display`]). JSON and trace digests see the words, exactly as when notes were text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A remark made once a search or once a solution, written at once.
+    Words(String),
+    /// Two remarks of one step, the first said first.
+    Both(Box<Note>, Box<Note>),
+    /// Depth-first search found its stack empty.
+    StackEmpty,
+    /// The pick's f is over IDA*'s threshold.
+    CutOff { f: Cost, threshold: Cost },
+    /// A goal was counted and the search goes on for more.
+    SolutionAccepted(u64),
+    /// The pick sits at the depth limit: tested, not expanded.
+    AtDepthLimit(u32),
+    /// What an expansion met: children already on the path, no child left (a dead end at
+    /// this depth), a full notebook (its `max_states`).
+    Expanded {
+        cycles: u32,
+        dead_end: Option<u32>,
+        full: Option<usize>,
+    },
+    /// Iterative deepening's first threshold; `what` is the bounded quantity ("f", "depth"),
+    /// `from_h` whether the threshold is the start's h.
+    FirstIteration {
+        what: &'static str,
+        first: Cost,
+        from_h: bool,
+    },
+    /// A later iteration starts: its number, the old and new thresholds, and how many states
+    /// the finished one checked.
+    NextIteration {
+        iteration: u32,
+        what: &'static str,
+        old: Cost,
+        new: Cost,
+        checked: u64,
+    },
+    /// The finished iteration found solutions, so no deeper one starts.
+    FoundSolutions { iteration: u32, solutions: u64 },
+    /// The finished iteration cut nothing off: nothing deeper exists.
+    NothingCut { iteration: u32, checked: u64 },
+    /// The next depth threshold would pass the settings' depth limit.
+    DepthLimitReached { limit: u32, iteration: u32 },
+}
+
+impl From<String> for Note {
+    fn from(words: String) -> Note {
+        Note::Words(words)
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Words(words) => f.write_str(words),
+            Note::Both(first, then) => write!(f, "{first}; {then}"),
+            Note::StackEmpty => f.write_str("the stack is empty: every branch was tried"),
+            Note::CutOff {
+                f: value,
+                threshold,
+            } => write!(
+                f,
+                "f = {value} is over the threshold {threshold}: cut off, not tested"
+            ),
+            Note::SolutionAccepted(n) => write!(f, "solution {n} accepted; backtracking for more"),
+            Note::AtDepthLimit(limit) => {
+                write!(f, "at the depth limit {limit}: not expanded; backtrack")
+            }
+            Note::Expanded {
+                cycles,
+                dead_end,
+                full,
+            } => {
+                let mut sep = "";
+                if *cycles > 0 {
+                    let children = if *cycles == 1 { "child" } else { "children" };
+                    write!(
+                        f,
+                        "{cycles} {children} already on the current path (a cycle): skipped"
+                    )?;
+                    sep = "; ";
+                }
+                if let Some(depth) = dead_end {
+                    write!(f, "{sep}backtrack from depth {depth}: no child left")?;
+                    sep = "; ";
+                }
+                if let Some(max) = full {
+                    write!(f, "{sep}max states {max}: no room for a child")?;
+                }
+                Ok(())
+            }
+            Note::FirstIteration {
+                what,
+                first,
+                from_h,
+            } => write!(
+                f,
+                "iteration 1: threshold {what} {first}{}",
+                if *from_h { " = h of the start" } else { "" }
+            ),
+            Note::NextIteration {
+                iteration,
+                what,
+                old,
+                new,
+                checked,
+            } => write!(
+                f,
+                "iteration {iteration}: threshold {what} {old} → {new} (iteration {} checked \
+                 {checked} state{})",
+                iteration - 1,
+                if *checked == 1 { "" } else { "s" }
+            ),
+            Note::FoundSolutions {
+                iteration,
+                solutions,
+            } => write!(
+                f,
+                "iteration {iteration} found {solutions} solution{}: no deeper iteration",
+                if *solutions == 1 { "" } else { "s" }
+            ),
+            Note::NothingCut { iteration, checked } => write!(
+                f,
+                "iteration {iteration} cut nothing off ({checked} states checked): there is \
+                 nothing deeper, no solution"
+            ),
+            Note::DepthLimitReached { limit, iteration } => write!(
+                f,
+                "depth limit {limit} reached after iteration {iteration}: no solution within it"
+            ),
+        }
+    }
+}
+
+impl Serialize for Note {
+    /// As its words, as JSON had them when notes were text.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl std::hash::Hash for Note {
+    /// As its words, so trace digests stay what they were when notes were text.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.to_string().as_str().hash(state);
+    }
 }
 
 #[cfg(test)]

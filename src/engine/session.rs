@@ -214,6 +214,11 @@ where
         core.problem.candidate_count(core.settings.candidates)
     }
 
+    fn place(&self, id: NodeId) -> Option<usize> {
+        let core = self.core();
+        core.problem.place(&core.notebook.node(id).state)
+    }
+
     fn places(&self) -> Vec<Option<usize>> {
         let core = self.core();
         (0..core.notebook.len())

@@ -9,6 +9,7 @@ use super::notebook::{NodeId, Status};
 use super::settings::{Heuristic, Settings};
 use super::step_record::StepRecord;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Everything a face can ask of a search without moving it: tables, boards, the step log and
 /// the status line all read a search through this, so none of them can step it by mistake.
@@ -37,6 +38,9 @@ pub trait SearchView {
     /// The board position (grid cell, graph node) of every row in id order, so a map view can
     /// colour all open and closed states at once; empty where states are whole boards.
     fn places(&self) -> Vec<Option<usize>>;
+    /// Row `id`'s board position ([`SearchView::places`] for one row), so a map view can
+    /// recolour just the rows a few steps touched.
+    fn place(&self, id: NodeId) -> Option<usize>;
     /// Where row `id`'s state sits on a plane, for exporters that draw maps (Posthoc); `None`
     /// for domains without positions.
     fn position(&self, id: NodeId) -> Option<(i64, i64)>;
@@ -120,10 +124,11 @@ pub enum BoardView {
     },
     /// A grid map in reading order: `cells[y · width + x]` is 0 for a wall, else the terrain
     /// cost of entering (1 for plain floor). `at` is the state's cell; cells are `(x, y)`.
+    /// The cells are the map's own, shared: a board a frame costs no copy of the map.
     Grid {
         width: usize,
         height: usize,
-        cells: Vec<u8>,
+        cells: Arc<[u8]>,
         start: (usize, usize),
         goal: (usize, usize),
         at: (usize, usize),

@@ -4,6 +4,7 @@
 
 use super::model::{ProblemSpec, Scenario, ScenarioError};
 use crate::domains::grid::{Cell, GridMap};
+use std::sync::Arc;
 
 /// One edit of a grid scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +71,7 @@ impl Scenario {
                     if let Some(i) = grid.index(c)
                         && (grid.cells[i] == 0) != *wall
                     {
-                        grid.cells[i] = value;
+                        Arc::make_mut(&mut grid.cells)[i] = value;
                         changed = true;
                     }
                 }

@@ -1,17 +1,19 @@
-//! The grid board: the whole map as ONE texture (one pixel per cell), rebuilt only when the
+//! The grid board: the whole map as ONE texture (one pixel per cell), updated only when the
 //! search, the shown state or the selection changes, so a 1024×1024 map costs one textured
-//! rectangle a frame. Every stored state is coloured open or closed from `SearchView::places()`;
-//! the current cell, the selected (or solution) route, start and goal on top. Scroll or the
+//! rectangle a frame. Every stored state is coloured open or closed; the current cell, the
+//! selected (or solution) route, start and goal on top. After a few steps only the tiles
+//! holding the cells they touched are sent again ([`super::grid_canvas`]). Scroll or the
 //! buttons zoom, a drag pans; while the start is shown, clicks and drags paint walls and move
 //! the start and goal (edits applied by `Scenario::edit_grid`).
 
 use crate::app::boards::camera::{self, Camera};
+use crate::app::boards::grid_canvas::{self, Canvas, Changed, HEAVY, Overlay, Stamp, WALL};
 use crate::app::boards::input::BoardInput;
 use crate::app::boards::legend::{self, Swatch};
-use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, MARKS, OPEN, ROUTE, START};
+use crate::app::boards::palette::{CURRENT, GOAL, MARKS, ROUTE, START};
 use crate::app::command::Command;
 use crate::domains::grid::Cell;
-use crate::engine::notebook::{NodeId, Status};
+use crate::engine::notebook::NodeId;
 use crate::engine::view::BoardView;
 use crate::engine::view::SearchView;
 use crate::scenario::grid_edit::GridEdit;
@@ -21,19 +23,6 @@ use egui::{
     TextureOptions, Ui, Vec2, pos2, vec2,
 };
 
-const WALL: Color32 = Color32::from_rgb(0x30, 0x33, 0x38);
-const FLOOR: Color32 = Color32::from_rgb(0xec, 0xe8, 0xde);
-const HEAVY: Color32 = Color32::from_rgb(0x9a, 0x86, 0x5e);
-
-/// What a cell holds beyond its terrain, in rising precedence.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Mark {
-    None,
-    Closed,
-    Open,
-    Route,
-}
-
 /// The map as it was last drawn into the texture, and for what.
 #[derive(Clone, Default)]
 struct Drawn {
@@ -42,8 +31,8 @@ struct Drawn {
     /// When it was built (egui seconds) and how long it took, to pace rebuilds on big maps.
     built_at: f64,
     cost: f64,
-    open: usize,
-    closed: usize,
+    /// The pixels as sent to the texture.
+    canvas: Canvas,
     /// The coloured route's cells, drawn again as a line when cells are too small to see.
     route: Vec<usize>,
 }
@@ -97,27 +86,28 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         at: *at,
     };
     let now = ui.input(|i| i.time);
-    let mut drawn: Drawn = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    // Taken out and put back (not cloned): the canvas holds every pixel.
+    let mut drawn: Drawn = ui.data_mut(|d| d.remove_temp(id)).unwrap_or_default();
     let due = drawn.texture.is_none()
         || drawn.key.is_some_and(|k| k.generation != key.generation)
         || now - drawn.built_at >= 10.0 * drawn.cost;
     if drawn.key != Some(key) {
         if due {
             let started = web_time::Instant::now();
-            let (marks, open, closed, route) = marks(input, w * h);
-            (drawn.open, drawn.closed, drawn.route) = (open, closed, route);
-            let solid = [(*at, CURRENT), (*start, START), (*goal, GOAL)];
-            let image = image((w, h), cells, &marks, solid);
-            match &mut drawn.texture {
-                Some(t) => t.set(image, TextureOptions::NEAREST),
-                None => {
-                    drawn.texture = Some(ui.ctx().load_texture(
-                        "grid map",
-                        image,
-                        TextureOptions::NEAREST,
-                    ));
-                }
-            }
+            drawn.route = route(input, w * h);
+            let overlay = Overlay {
+                route: &drawn.route,
+                solid: [(*at, CURRENT), (*start, START), (*goal, GOAL)],
+            };
+            let stamp = Stamp {
+                generation: key.generation,
+                steps: key.steps,
+                rows: key.rows,
+            };
+            let changed = drawn
+                .canvas
+                .draw((w, h), cells, input.session, stamp, &overlay);
+            send(ui, &mut drawn, (w, h), changed);
             drawn.key = Some(key);
             drawn.built_at = now;
             drawn.cost = started.elapsed().as_secs_f64();
@@ -126,7 +116,10 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
                 .request_repaint_after(std::time::Duration::from_secs_f64(10.0 * drawn.cost));
         }
     }
-    ui.data_mut(|d| d.insert_temp(id, drawn.clone()));
+    let (open, closed) = drawn.canvas.counts();
+    let texture = drawn.texture.clone();
+    let route = std::mem::take(&mut drawn.route);
+    ui.data_mut(|d| d.insert_temp(id, drawn));
 
     let map_size = vec2(w as f32, h as f32);
     let camera_id = id.with("camera");
@@ -136,10 +129,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         let zoom = format!("{w}×{h} · zoom {:.0}%", camera.zoom() * 100.0);
         // A board without a search (the route player's) has no open or closed cells to count.
         ui.weak(match input.session {
-            Some(_) => format!(
-                "{zoom} · open cells {} · closed cells {}",
-                drawn.open, drawn.closed
-            ),
+            Some(_) => format!("{zoom} · open cells {open} · closed cells {closed}"),
             None => zoom,
         });
     });
@@ -166,7 +156,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
     };
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
-    if let Some(texture) = &drawn.texture {
+    if let Some(texture) = &texture {
         painter.image(
             texture.id(),
             Rect::from_min_size(origin, map_size * scale),
@@ -179,9 +169,8 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         let centre = origin + (vec2(cell.0 as f32, cell.1 as f32) + Vec2::splat(0.5)) * scale;
         painter.circle_stroke(centre, (scale * 0.7).max(4.0), Stroke::new(2.0, color));
     };
-    if scale < 4.0 && drawn.route.len() > 1 {
-        let points = drawn
-            .route
+    if scale < 4.0 && route.len() > 1 {
+        let points = route
             .iter()
             .map(|&c| origin + (vec2((c % w) as f32, (c / w) as f32) + Vec2::splat(0.5)) * scale)
             .collect();
@@ -294,75 +283,56 @@ fn edit(
     None
 }
 
-/// Every stored state's mark, by cell: open or closed by its row's status, the route of the
-/// selected row (or of the accepted goal) on top; the numbers of open and closed cells, and
-/// the route's cells in order. Without a search (the route player's board) only the input's
-/// route is marked.
-fn marks(input: &BoardInput<'_>, cells: usize) -> (Vec<Mark>, usize, usize, Vec<usize>) {
-    let mut marks = vec![Mark::None; cells];
+/// The cells of the selected row's route (or of the accepted goal's); without a search (the
+/// route player's board) the input's route.
+fn route(input: &BoardInput<'_>, cells: usize) -> Vec<usize> {
     let route = match input.session {
         None => input.route.to_vec(),
         Some(session) => {
-            let places = session.places();
-            for (place, status) in places.iter().zip(session.statuses()) {
-                let Some(cell) = place.filter(|&c| c < cells) else {
-                    continue;
-                };
-                let mark = match status {
-                    Status::Open => Mark::Open,
-                    Status::Closed => Mark::Closed,
-                };
-                marks[cell] = marks[cell].max(mark);
-            }
-            let route = match input.selected {
+            let rows = match input.selected {
                 Some(id) => session.route(id),
                 None => session.solution().unwrap_or_default(),
             };
-            route
-                .into_iter()
-                .filter_map(|id| places.get(id as usize).copied().flatten())
+            rows.into_iter()
+                .filter_map(|id| session.place(id))
                 .collect()
         }
     };
-    let open = marks.iter().filter(|&&m| m == Mark::Open).count();
-    let closed = marks.iter().filter(|&&m| m == Mark::Closed).count();
-    let route: Vec<usize> = route.into_iter().filter(|&c| c < cells).collect();
-    for &cell in &route {
-        marks[cell] = Mark::Route;
-    }
-    (marks, open, closed, route)
+    route.into_iter().filter(|&c| c < cells).collect()
 }
 
-/// One pixel per cell of a `width`×`height` map: terrain shaded, marks blended over the floor,
-/// the `solid` cells (current, start, goal: the last drawn on top) in their own colours.
-fn image(
-    (width, height): (usize, usize),
-    cells: &[u8],
-    marks: &[Mark],
-    solid: [((usize, usize), Color32); 3],
-) -> ColorImage {
-    // Ten terrains × four marks: a palette, so each pixel is one lookup.
-    let palette: Vec<Color32> = (0u8..10)
-        .flat_map(|k| {
-            let ground = FLOOR.lerp_to_gamma(HEAVY, f32::from(k.max(1) - 1) / 8.0);
-            [
-                ground,
-                ground.lerp_to_gamma(CLOSED, 0.6),
-                ground.lerp_to_gamma(OPEN, 0.75),
-                ROUTE,
-            ]
-            .map(|c| if k == 0 { WALL } else { c })
-        })
-        .collect();
-    let mut pixels: Vec<Color32> = cells
-        .iter()
-        .zip(marks)
-        .map(|(&k, &mark)| palette[usize::from(k.min(9)) * 4 + mark as usize])
-        .collect();
-    for ((x, y), color) in solid {
-        if let Some(p) = pixels.get_mut(y * width + x) {
-            *p = color;
+/// Sends what the canvas changed to the texture: the changed tiles, or the whole image when
+/// there is no texture yet or most of it changed.
+fn send(ui: &Ui, drawn: &mut Drawn, (w, h): (usize, usize), changed: Changed) {
+    let pixels = drawn.canvas.pixels();
+    let tiles = match (&drawn.texture, changed) {
+        (Some(_), Changed::Cells(cells)) => Some(grid_canvas::tiles(&cells, (w, h))),
+        _ => None,
+    }
+    .filter(|t| t.len() * grid_canvas::TILE * grid_canvas::TILE < w * h / 2);
+    match (&mut drawn.texture, tiles) {
+        (Some(texture), Some(tiles)) => {
+            for [x, y, tw, th] in tiles {
+                let part = (y..y + th)
+                    .flat_map(|row| &pixels[row * w + x..row * w + x + tw])
+                    .copied()
+                    .collect();
+                let image = ColorImage::new([tw, th], part);
+                texture.set_partial([x, y], image, TextureOptions::NEAREST);
+            }
+        }
+        (Some(texture), None) => {
+            texture.set(
+                ColorImage::new([w, h], pixels.to_vec()),
+                TextureOptions::NEAREST,
+            );
+        }
+        (None, _) => {
+            let image = ColorImage::new([w, h], pixels.to_vec());
+            drawn.texture = Some(
+                ui.ctx()
+                    .load_texture("grid map", image, TextureOptions::NEAREST),
+            );
         }
     }
-    ColorImage::new([width, height], pixels)
 }

@@ -5,6 +5,7 @@
 pub mod camera;
 mod graph;
 mod grid;
+mod grid_canvas;
 pub mod input;
 pub mod legend;
 pub mod marks;

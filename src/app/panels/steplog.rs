@@ -1,7 +1,10 @@
 //! The step log: each step in words (`SearchView::event_lines`). While running, only the last
 //! step of each frame is written out, with a count of the steps in between, so a fast run costs
-//! no text. Lines wrap to the panel's width; their heights are measured once per change of the
-//! log or the width, so only the lines on screen are drawn.
+//! no text. Lines wrap to the panel's width; each line's height is measured once (again only
+//! when the width changes), so a new line lays out that line alone and only the lines on screen
+//! are drawn. (egui keeps a layout only while it is used each frame, so measuring all 2,000
+//! lines after every step laid out the ones off screen again: a third of the frame after a
+//! Step.)
 
 use crate::engine::view::SearchView;
 use eframe::egui;
@@ -29,6 +32,9 @@ pub struct StepLog {
 struct Wrapped {
     /// The width (its bits) and the log's version the tops were measured for.
     built_for: Option<(u32, u64)>,
+    /// The height of each of the first lines (with the spacing below it) at that width; lines
+    /// after these are still to be measured.
+    heights: VecDeque<f32>,
     /// The top of each line, then the bottom of the last.
     tops: Vec<f32>,
 }
@@ -48,6 +54,7 @@ impl StepLog {
             self.lines.pop_back();
             self.version += 1;
         }
+        self.wrapped.heights.truncate(self.lines.len());
         self.at = step;
     }
 
@@ -87,6 +94,7 @@ impl StepLog {
         if self.lines.len() == MAX_LINES {
             self.lines.pop_front();
             self.tags.pop_front();
+            self.wrapped.heights.pop_front();
         }
         self.lines.push_back(line);
         self.tags.push_back(self.at);
@@ -103,15 +111,24 @@ impl StepLog {
         if self.wrapped.built_for == wanted {
             return;
         }
-        let tops = &mut self.wrapped.tops;
-        tops.clear();
-        let mut top = 0.0;
-        for line in &self.lines {
-            tops.push(top);
-            top += galley(ui, line, width).size().y + ui.spacing().item_spacing.y;
+        let wrapped = &mut self.wrapped;
+        if wrapped.built_for.map(|(w, _)| w) != Some(width.to_bits()) {
+            wrapped.heights.clear();
         }
-        tops.push(top);
-        self.wrapped.built_for = wanted;
+        let spacing = ui.spacing().item_spacing.y;
+        for line in self.lines.iter().skip(wrapped.heights.len()) {
+            wrapped
+                .heights
+                .push_back(galley(ui, line, width).size().y + spacing);
+        }
+        wrapped.tops.clear();
+        let mut top = 0.0;
+        for height in &wrapped.heights {
+            wrapped.tops.push(top);
+            top += height;
+        }
+        wrapped.tops.push(top);
+        wrapped.built_for = wanted;
     }
 }
 
@@ -208,5 +225,42 @@ mod tests {
         log.forget_after(0);
         assert_eq!(log.lines().len(), 1);
         assert!(!log.shows_step(1));
+    }
+
+    /// The tops kept line by line as lines come and go (the oldest scrolling away, later
+    /// steps taken away, the width changed) are the tops of measuring every line afresh.
+    #[test]
+    fn line_tops_kept_as_lines_come_and_go_match_measuring_afresh() {
+        let ctx = egui::Context::default();
+        let mut log = StepLog::default();
+        let check = |log: &mut StepLog, width: f32| {
+            let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+                log.measure(ui, width);
+                let kept = log.wrapped.tops.clone();
+                log.wrapped = Wrapped::default();
+                log.measure(ui, width);
+                assert_eq!(kept, log.wrapped.tops);
+                assert_eq!(kept.len(), log.lines().len() + 1);
+            });
+            output.textures_delta.clear();
+        };
+        for i in 0..MAX_LINES + 40 {
+            log.at = i as u64;
+            // Every seventh line is long enough to wrap onto several rows.
+            log.note(if i % 7 == 0 {
+                "word ".repeat(40)
+            } else {
+                format!("{i}")
+            });
+            if i % 500 == 0 {
+                check(&mut log, 200.0);
+            }
+        }
+        check(&mut log, 200.0);
+        log.forget_after(MAX_LINES as u64);
+        check(&mut log, 200.0);
+        check(&mut log, 90.0);
+        log.note("word ".repeat(30));
+        check(&mut log, 90.0);
     }
 }

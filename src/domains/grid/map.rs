@@ -2,13 +2,16 @@
 
 use super::Cell;
 use crate::domains::Malformed;
+use std::sync::Arc;
 
 /// The passable cells and terrain of a map: `0` is blocked, `1..=9` the cost of entering.
+/// The cells are shared, so every [`BoardView::Grid`](crate::engine::view::BoardView::Grid)
+/// of the map (one a frame in the app) borrows them instead of copying a million bytes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GridMap {
     pub width: usize,
     pub height: usize,
-    pub cells: Vec<u8>,
+    pub cells: Arc<[u8]>,
 }
 
 impl GridMap {
@@ -64,7 +67,7 @@ impl GridMap {
         Ok(GridMap {
             width,
             height: rows.len(),
-            cells,
+            cells: cells.into(),
         })
     }
 

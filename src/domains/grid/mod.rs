@@ -254,7 +254,7 @@ impl Problem for Grid {
         BoardView::Grid {
             width: self.map.width,
             height: self.map.height,
-            cells: self.map.cells.clone(),
+            cells: Arc::clone(&self.map.cells),
             start: (self.start.x, self.start.y),
             goal: (self.goal.x, self.goal.y),
             at: (x.unsigned_abs(), y.unsigned_abs()),

@@ -21,7 +21,7 @@
 
 use crate::engine::cost::Cost;
 use crate::engine::cutoff::{Bound, Cutoff};
-use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
+use crate::engine::event::{Fate, Note, Outcome, Pick, StepEvent, SuccessorEvent};
 use crate::engine::frontier::Ordering;
 use crate::engine::frontier::TieLevels;
 use crate::engine::notebook::{Node, NodeId, Notebook, Status, hash_of};
@@ -226,7 +226,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             self.stack.push(start);
         }
         let Some(id) = self.stack.pop() else {
-            event.note = Some("the stack is empty: every branch was tried".into());
+            event.note = Some(Note::StackEmpty);
             return Some(Outcome::Exhausted);
         };
         self.retreat(core, id);
@@ -237,10 +237,10 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             && pick.f > threshold
         {
             self.note_beyond(pick.f);
-            event.note = Some(format!(
-                "f = {} is over the threshold {threshold}: cut off, not tested",
-                pick.f
-            ));
+            event.note = Some(Note::CutOff {
+                f: pick.f,
+                threshold,
+            });
             event.pick = Some(pick);
             return None;
         }
@@ -250,10 +250,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
             }
-            event.note = Some(format!(
-                "solution {} accepted; backtracking for more",
-                core.counts.solutions
-            ));
+            event.note = Some(Note::SolutionAccepted(core.counts.solutions));
             return None;
         }
         core.counts.states_checked += 1;
@@ -262,9 +259,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             && depth >= limit
         {
             self.note_beyond(Cost::units(i64::from(limit) + 1));
-            event.note = Some(format!(
-                "at the depth limit {limit}: not expanded; backtrack"
-            ));
+            event.note = Some(Note::AtDepthLimit(limit));
             return None;
         }
         let mark = core.notebook.len();
@@ -274,13 +269,6 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             .iter()
             .filter(|s| s.fate == Fate::Kept)
             .count();
-        let mut notes = Vec::new();
-        if cycles > 0 {
-            notes.push(format!(
-                "{cycles} child{} already on the current path (a cycle): skipped",
-                if cycles == 1 { "" } else { "ren" }
-            ));
-        }
         if stored > 0 {
             self.path.push(Frame { id, mark });
             let store = &core.notebook;
@@ -288,17 +276,14 @@ impl<P: Problem> Strategy<P> for DepthFirst {
                 .insert_unique(hash_of(&store.node(id).state), id, |&other| {
                     hash_of(&store.node(other).state)
                 });
-        } else if !full {
-            notes.push(format!("backtrack from depth {depth}: no child left"));
         }
-        if full {
-            notes.push(format!(
-                "max states {}: no room for a child",
-                core.settings.max_states
-            ));
-        }
-        if !notes.is_empty() {
-            event.note = Some(notes.join("; "));
+        let dead_end = (stored == 0 && !full).then_some(depth);
+        if cycles > 0 || dead_end.is_some() || full {
+            event.note = Some(Note::Expanded {
+                cycles: u32::try_from(cycles).expect("fewer than 4 billion successors"),
+                dead_end,
+                full: full.then_some(core.settings.max_states),
+            });
         }
         full.then_some(Outcome::LimitReached)
     }
@@ -383,7 +368,7 @@ mod tests {
         let mut s = Search::new(one_move(), settings(Some(1)));
         s.step();
         let event = s.step().clone();
-        assert!(event.note.unwrap().contains("depth limit 1"));
+        assert!(event.note.unwrap().to_string().contains("depth limit 1"));
         // Without a limit, the first child's expansion meets the start again: a cycle.
         let mut s = Search::new(one_move(), settings(None));
         s.step();
@@ -395,7 +380,13 @@ mod tests {
             .map(|x| x.id)
             .collect();
         assert_eq!(kept, vec![Some(0)]);
-        assert!(event.note.unwrap().contains("already on the current path"));
+        assert!(
+            event
+                .note
+                .unwrap()
+                .to_string()
+                .contains("already on the current path")
+        );
     }
 
     #[test]

@@ -146,10 +146,8 @@ impl<P: Problem> Strategy<P> for BestFirst {
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
             }
-            event.note = Some(format!(
-                "solution {} accepted; searching on",
-                core.counts.solutions
-            ));
+            event.note =
+                Some(format!("solution {} accepted; searching on", core.counts.solutions).into());
         } else {
             core.counts.states_checked += 1;
             if self.expand(core, id, event) {

@@ -9,7 +9,7 @@
 //! steps.
 
 use crate::engine::cost::Cost;
-use crate::engine::event::{Outcome, Pick, StepEvent};
+use crate::engine::event::{Note, Outcome, Pick, StepEvent};
 use crate::engine::frontier::TieLevel;
 use crate::engine::notebook::{Node, NodeId, Status};
 use crate::engine::problem::Problem;
@@ -70,10 +70,10 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
             core.problem.next_candidate(self.mode, held)
         };
         let Some(candidate) = next else {
-            event.note = Some(format!(
+            event.note = Some(Note::Words(format!(
                 "all {} candidates tested",
                 words(u128::from(self.written))
-            ));
+            )));
             return Some(if total.is_some() {
                 Outcome::Exhausted
             } else {
@@ -81,10 +81,10 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
             });
         };
         if self.written >= core.settings.max_states as u64 {
-            event.note = Some(format!(
+            event.note = Some(Note::Words(format!(
                 "max states {}: no more candidates may be written",
                 core.settings.max_states
-            ));
+            )));
             return Some(Outcome::LimitReached);
         }
         drop_rows(core, 0);
@@ -101,19 +101,19 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
         });
         let of = || total.map_or_else(String::new, |t| format!(" of {}", words(t)));
         if self.written == 1 {
-            event.note = Some(format!(
+            event.note = Some(Note::Words(format!(
                 "generate and test: candidate 1{} ({})",
                 of(),
                 self.mode
-            ));
+            )));
         }
         if core.problem.is_goal(&core.notebook.node(id).state) {
             core.counts.solutions += 1;
-            event.note = Some(format!(
+            event.note = Some(Note::Words(format!(
                 "candidate {}{} is a solution",
                 words(u128::from(self.written)),
                 of()
-            ));
+            )));
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
             }

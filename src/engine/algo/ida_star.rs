@@ -16,7 +16,7 @@
 use super::backtracking::{DepthFirst, drop_rows};
 use crate::engine::cost::Cost;
 use crate::engine::cutoff::{Bound, Cutoff};
-use crate::engine::event::{Outcome, Pick, StepEvent};
+use crate::engine::event::{Note, Outcome, Pick, StepEvent};
 use crate::engine::notebook::{Node, NodeId};
 use crate::engine::problem::Problem;
 use crate::engine::settings::Settings;
@@ -85,41 +85,39 @@ impl Deepening {
         let checked = self.search.checked();
         let old = self.threshold();
         if core.counts.solutions > 0 {
-            event.note = Some(format!(
-                "iteration {} found {} solution{}: no deeper iteration",
-                self.iteration,
-                core.counts.solutions,
-                if core.counts.solutions == 1 { "" } else { "s" }
-            ));
+            event.note = Some(Note::FoundSolutions {
+                iteration: self.iteration,
+                solutions: core.counts.solutions,
+            });
             return Some(Outcome::Exhausted);
         }
         let Some(new) = self.search.beyond() else {
-            event.note = Some(format!(
-                "iteration {} cut nothing off ({checked} states checked): there is nothing deeper, no solution",
-                self.iteration
-            ));
+            event.note = Some(Note::NothingCut {
+                iteration: self.iteration,
+                checked,
+            });
             return Some(Outcome::Exhausted);
         };
         if self.deepen == Deepen::Depth
             && let Some(limit) = self.settings.depth_limit
             && new > Cost::units(i64::from(limit))
         {
-            event.note = Some(format!(
-                "depth limit {limit} reached after iteration {}: no solution within it",
-                self.iteration
-            ));
+            event.note = Some(Note::DepthLimitReached {
+                limit,
+                iteration: self.iteration,
+            });
             return Some(Outcome::Exhausted);
         }
         drop_rows(core, 0);
         self.iteration += 1;
         self.search = DepthFirst::new(&self.settings, self.bound(new));
-        event.note = Some(format!(
-            "iteration {}: threshold {} {old} → {new} (iteration {} checked {checked} state{})",
-            self.iteration,
-            self.what(),
-            self.iteration - 1,
-            if checked == 1 { "" } else { "s" }
-        ));
+        event.note = Some(Note::NextIteration {
+            iteration: self.iteration,
+            what: self.what(),
+            old,
+            new,
+            checked,
+        });
         None
     }
 }
@@ -134,15 +132,11 @@ impl<P: Problem> Strategy<P> for Deepening {
                 Deepen::Depth => Cost::ZERO,
             };
             self.search = DepthFirst::new(&self.settings, self.bound(first));
-            note = Some(format!(
-                "iteration 1: threshold {} {first}{}",
-                self.what(),
-                if self.deepen == Deepen::EstimatedCost {
-                    " = h of the start"
-                } else {
-                    ""
-                }
-            ));
+            note = Some(Note::FirstIteration {
+                what: self.what(),
+                first,
+                from_h: self.deepen == Deepen::EstimatedCost,
+            });
         } else if self.search.is_done() {
             if let Some(outcome) = self.next_iteration(core, event) {
                 return Some(outcome);
@@ -152,7 +146,7 @@ impl<P: Problem> Strategy<P> for Deepening {
         let outcome = self.search.step(core, event);
         if let Some(note) = note {
             event.note = Some(match event.note.take() {
-                Some(more) => format!("{note}; {more}"),
+                Some(more) => Note::Both(Box::new(note), Box::new(more)),
                 None => note,
             });
         }
@@ -224,7 +218,13 @@ mod tests {
     fn thresholds(s: &mut Search<NQueens>) -> Vec<String> {
         let mut notes = Vec::new();
         while s.outcome().is_none() {
-            if let Some(note) = s.step().note.clone().filter(|n| n.starts_with("iteration")) {
+            if let Some(note) = s
+                .step()
+                .note
+                .as_ref()
+                .map(ToString::to_string)
+                .filter(|n| n.starts_with("iteration"))
+            {
                 notes.push(note.split(" (").next().unwrap().to_string());
             }
         }

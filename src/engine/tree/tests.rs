@@ -157,7 +157,10 @@ fn ida_star_shows_the_current_iteration_and_its_cut_offs() {
     let mut cut = None;
     while s.view().outcome().is_none() {
         let event = s.step().clone();
-        if event.note.as_deref().is_some_and(|n| n.contains("cut off")) {
+        if event
+            .note
+            .is_some_and(|n| n.to_string().contains("cut off"))
+        {
             cut = Some((event.pick.unwrap().id, event.step));
             break;
         }
@@ -180,7 +183,10 @@ fn iddfs_restarts_the_tree_each_iteration() {
     let mut iterations = 0;
     while s.view().outcome().is_none() {
         let event = s.step().clone();
-        if event.note.is_some_and(|n| n.starts_with("iteration")) {
+        if event
+            .note
+            .is_some_and(|n| n.to_string().starts_with("iteration"))
+        {
             iterations += 1;
         }
         let tree = Tree::of(s.view());

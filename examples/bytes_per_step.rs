@@ -1,0 +1,138 @@
+//! Memory of deep searches per step: peak RSS (Linux `VmHWM`) grown by a run, over the steps it
+//! took, for IDA* on Korf's 15-puzzle #12 (546,337 steps), IDDFS on an 8-puzzle and
+//! backtracking through every solution of 12 queens, each alone (the engine's `Search`) and in a
+//! `Timeline` (what the app and CLI hold: the search, a record of every step and keyframes).
+//! Each case runs in a fresh child process, so one peak does not hide another. Run with
+//! `cargo run --release --example bytes_per_step [case…]`.
+
+use frontier::domains::queens::NQueens;
+use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+use frontier::engine::problem::Problem;
+use frontier::engine::search::Search;
+use frontier::engine::session::Session;
+use frontier::engine::settings::{Algorithm, Heuristic, Settings};
+use frontier::engine::timeline::Timeline;
+use std::process::Command;
+use std::time::Instant;
+
+/// Korf's instance #12 (45 moves); its goal has the blank first.
+const KORF_12: [u8; 16] = [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15];
+/// An 8-puzzle 20 moves from the goal.
+const EIGHT_20: [u8; 9] = [8, 1, 3, 4, 0, 2, 7, 6, 5];
+
+const CASES: [&str; 6] = [
+    "ida-korf12",
+    "ida-korf12-timeline",
+    "iddfs-8puzzle",
+    "iddfs-8puzzle-timeline",
+    "backtracking-12queens",
+    "backtracking-12queens-timeline",
+];
+
+/// Peak resident memory of this process so far, in bytes.
+fn peak_rss() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn settings(algorithm: Algorithm, heuristic: Heuristic, all_solutions: bool) -> Settings {
+    Settings {
+        algorithm,
+        heuristic,
+        all_solutions,
+        max_states: 100_000_000,
+        ..Settings::default()
+    }
+}
+
+/// Runs `problem` to its end, alone or in a timeline; returns (steps, bytes the engine counts).
+fn run<P>(problem: P, settings: Settings, in_timeline: bool) -> (u64, usize)
+where
+    P: Problem + Clone + Send + 'static,
+    P::State: Send,
+{
+    let search = Search::new(problem, settings);
+    if in_timeline {
+        let mut timeline = Timeline::new(Box::new(search));
+        while timeline.view().outcome().is_none() {
+            timeline.step().expect("a new step never diverges");
+        }
+        let view = timeline.view();
+        let (_, keyframes) = timeline.keyframes();
+        (
+            view.steps(),
+            view.memory_bytes() + keyframes + timeline.record().bytes(),
+        )
+    } else {
+        let mut search = search;
+        search.run(u64::MAX);
+        (search.view().steps(), search.bytes())
+    }
+}
+
+#[expect(clippy::cast_precision_loss, reason = "a report")]
+fn measure(case: &str) {
+    let in_timeline = case.ends_with("-timeline");
+    let before = peak_rss();
+    let started = Instant::now();
+    let (steps, counted) = if case.starts_with("ida-korf12") {
+        let goal: Vec<u8> = (0..16).collect();
+        let p = SlidingPuzzle::<u64>::new(4, 4, KORF_12.to_vec(), goal);
+        run(
+            p,
+            settings(Algorithm::IdaStar, Heuristic::Manhattan, false),
+            in_timeline,
+        )
+    } else if case.starts_with("iddfs-8puzzle") {
+        let p = SlidingPuzzle::<u64>::new(3, 3, EIGHT_20.to_vec(), default_goal(3, 3));
+        run(
+            p,
+            settings(Algorithm::Iddfs, Heuristic::Manhattan, false),
+            in_timeline,
+        )
+    } else {
+        run(
+            NQueens::new(12, None),
+            settings(Algorithm::Backtracking, Heuristic::QueensLeft, true),
+            in_timeline,
+        )
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let grown = peak_rss().saturating_sub(before);
+    let per_step = |bytes: usize| bytes as f64 / steps.max(1) as f64;
+    println!(
+        "{case:32} {steps:>9} steps {seconds:6.2} s  peak RSS +{:>7.1} MiB = {:6.1} B/step  \
+         (engine counts {:6.1} B/step)",
+        grown as f64 / f64::from(1 << 20),
+        per_step(grown),
+        per_step(counted)
+    );
+}
+
+fn main() {
+    let asked: Vec<String> = std::env::args().skip(1).collect();
+    if let [one] = asked.as_slice()
+        && std::env::var_os("BYTES_PER_STEP_CHILD").is_some()
+    {
+        measure(one);
+        return;
+    }
+    let cases: Vec<&str> = if asked.is_empty() {
+        CASES.to_vec()
+    } else {
+        asked.iter().map(String::as_str).collect()
+    };
+    let me = std::env::current_exe().expect("the example's path");
+    for case in cases {
+        let status = Command::new(&me)
+            .arg(case)
+            .env("BYTES_PER_STEP_CHILD", "1")
+            .status()
+            .expect("the example runs itself");
+        assert!(status.success(), "{case} failed");
+    }
+}
