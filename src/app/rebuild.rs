@@ -34,6 +34,7 @@ impl FrontierApp {
         match Scenario::parse(text, &name, Path::new("")) {
             Ok(scenario) => {
                 if self.replace_scenario(scenario, &name) {
+                    self.layout.remember_text(name.clone(), text);
                     self.layout.path_text = name;
                 }
             }

@@ -8,6 +8,19 @@ use std::path::PathBuf;
 /// Recent files kept in the menu.
 const RECENT_MAX: usize = 8;
 
+/// The largest picked scenario kept whole among the recent ones. A browser gives no path to
+/// open again, so its recent scenarios are kept as text, in local storage (a few MB per site);
+/// a bigger file (a large map) is left out rather than crowding out the rest.
+const RECENT_TEXT_MAX_BYTES: usize = 256 * 1024;
+
+/// A scenario picked without a path (the browser's file picker), kept whole so the Recent menu
+/// can open it again.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecentText {
+    pub name: String,
+    pub text: String,
+}
+
 /// The remembered layout and preferences. Every field has a default, so an older or damaged
 /// saved copy still loads.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -19,6 +32,8 @@ pub struct Layout {
     pub steps_to_go: u64,
     /// Scenario files opened or saved, newest first.
     pub recent: Vec<PathBuf>,
+    /// Scenarios picked in the browser, newest first.
+    pub recent_texts: Vec<RecentText>,
     /// The in-app path field (file dialogs need a desktop portal, which may be missing).
     pub path_text: String,
     /// The open table's sort (its own pick order by default). Not saved: a fresh start always
@@ -40,6 +55,7 @@ impl Default for Layout {
             speed: 20.0,
             steps_to_go: 100,
             recent: Vec::new(),
+            recent_texts: Vec::new(),
             path_text: String::new(),
             open_sort: Sort::default(),
             closed_sort: Sort::default(),
@@ -68,6 +84,22 @@ impl Layout {
         self.recent.insert(0, path);
         self.recent.truncate(RECENT_MAX);
     }
+
+    /// Puts a picked scenario first in the recent list (unless it is too big to keep).
+    pub fn remember_text(&mut self, name: String, text: &str) {
+        if text.len() > RECENT_TEXT_MAX_BYTES {
+            return;
+        }
+        self.recent_texts.retain(|r| r.name != name);
+        self.recent_texts.insert(
+            0,
+            RecentText {
+                name,
+                text: text.to_owned(),
+            },
+        );
+        self.recent_texts.truncate(RECENT_MAX);
+    }
 }
 
 #[cfg(test)]
@@ -86,6 +118,26 @@ mod tests {
             layout.remember(PathBuf::from(format!("{i}")));
         }
         assert_eq!(layout.recent.len(), RECENT_MAX);
+    }
+
+    #[test]
+    fn picked_scenarios_are_kept_newest_first_and_big_ones_left_out() {
+        let mut layout = Layout::default();
+        for (name, text) in [("a", "1"), ("b", "2"), ("a", "3")] {
+            layout.remember_text(name.into(), text);
+        }
+        let kept: Vec<_> = layout
+            .recent_texts
+            .iter()
+            .map(|r| (r.name.as_str(), r.text.as_str()))
+            .collect();
+        assert_eq!(kept, [("a", "3"), ("b", "2")]);
+        layout.remember_text("big".into(), &"x".repeat(RECENT_TEXT_MAX_BYTES + 1));
+        assert_eq!(layout.recent_texts.len(), 2);
+        for i in 0..20 {
+            layout.remember_text(format!("{i}"), "t");
+        }
+        assert_eq!(layout.recent_texts.len(), RECENT_MAX);
     }
 
     #[test]

@@ -127,12 +127,21 @@ fn scenario_menu(ui: &mut Ui, layout: &Layout, commands: &mut Vec<Command>) {
             commands.push(Command::CopyLink);
             ui.close();
         }
-        if !layout.recent.is_empty() {
+        if !layout.recent.is_empty() || !layout.recent_texts.is_empty() {
             ui.separator();
             ui.strong("Recent");
             for path in &layout.recent {
                 if ui.button(path.display().to_string()).clicked() {
                     commands.push(Command::LoadScenario(path.clone()));
+                    ui.close();
+                }
+            }
+            for recent in &layout.recent_texts {
+                if ui.button(&recent.name).clicked() {
+                    commands.push(Command::LoadScenarioText {
+                        name: recent.name.clone(),
+                        text: recent.text.clone(),
+                    });
                     ui.close();
                 }
             }
