@@ -80,9 +80,7 @@ impl Layout {
 
     /// Puts `path` first in the recent list.
     pub fn remember(&mut self, path: PathBuf) {
-        self.recent.retain(|p| *p != path);
-        self.recent.insert(0, path);
-        self.recent.truncate(RECENT_MAX);
+        put_first(&mut self.recent, path, |a, b| a == b);
     }
 
     /// Puts a picked scenario first in the recent list (unless it is too big to keep).
@@ -90,16 +88,19 @@ impl Layout {
         if text.len() > RECENT_TEXT_MAX_BYTES {
             return;
         }
-        self.recent_texts.retain(|r| r.name != name);
-        self.recent_texts.insert(
-            0,
-            RecentText {
-                name,
-                text: text.to_owned(),
-            },
-        );
-        self.recent_texts.truncate(RECENT_MAX);
+        let picked = RecentText {
+            name,
+            text: text.to_owned(),
+        };
+        put_first(&mut self.recent_texts, picked, |a, b| a.name == b.name);
     }
+}
+
+/// The one rule of both recent lists: newest first, no entry twice, at most [`RECENT_MAX`].
+fn put_first<T>(list: &mut Vec<T>, item: T, same: impl Fn(&T, &T) -> bool) {
+    list.retain(|old| !same(old, &item));
+    list.insert(0, item);
+    list.truncate(RECENT_MAX);
 }
 
 #[cfg(test)]
