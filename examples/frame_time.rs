@@ -64,6 +64,11 @@ fn frame(h: &mut Harness<'_, FrontierApp>) -> (f64, f64) {
     let shapes = h.output().shapes.clone();
     let pixels_per_point = h.ctx.pixels_per_point();
     std::hint::black_box(h.ctx.tessellate(shapes, pixels_per_point));
+    since(started, cpu)
+}
+
+/// Milliseconds, wall clock and on-CPU, since `started` (when the thread's CPU time was `cpu`).
+fn since(started: Instant, cpu: Option<u64>) -> (f64, f64) {
     let wall = started.elapsed().as_secs_f64() * 1e3;
     let cpu = match (cpu, thread_cpu_ns()) {
         (Some(a), Some(b)) => (b - a) as f64 / 1e6,
@@ -249,6 +254,7 @@ fn tree_frames(states: usize) {
         started.elapsed().as_secs_f64() * 1e3 - read,
         shape.items.len()
     );
+    in_place_split(session.snapshot());
     let mut h = Harness::builder()
         .with_size(egui::vec2(1600.0, 1000.0))
         .build_eframe(move |cc| {
@@ -270,10 +276,14 @@ fn tree_frames(states: usize) {
             report(&format!("zoomed in {}×1.5", zoom + 1), frames);
         }
     }
-    // After each step, frames until the tree's caption shows the new step; the slowest of
-    // them (the one that brought the tree up to date) is the step's frame.
+    // After each command, frames until the tree's caption shows the new step; the slowest of
+    // them (the one that brought the tree up to date) is the step's frame. The command itself
+    // (the step, or the time travel) runs when it is applied, before the frame: timed apart.
     let caught_up = |h: &mut Harness<'_, FrontierApp>, command: Command| {
+        let cpu = thread_cpu_ns();
+        let started = Instant::now();
         h.state_mut().apply(command);
+        let applied = since(started, cpu);
         let mut slowest = (0.0f64, 0.0f64);
         for _ in 0..100 {
             let f = frame(h);
@@ -284,16 +294,37 @@ fn tree_frames(states: usize) {
                 break;
             }
         }
-        slowest
+        (applied, slowest)
     };
-    let stepped: Vec<_> = (0..20).map(|_| caught_up(&mut h, Command::Step)).collect();
+    let (applied, stepped): (Vec<_>, Vec<_>) =
+        (0..20).map(|_| caught_up(&mut h, Command::Step)).unzip();
+    report(
+        "the Step command (the search's step, before the frame)",
+        applied,
+    );
     report("the frame after a Step (tree brought up to date)", stepped);
-    let back: Vec<_> = (0..5)
+    let (travel, back): (Vec<_>, Vec<_>) = (0..5)
         .map(|_| caught_up(&mut h, Command::Travel(TravelCommand::StepBack)))
-        .collect();
+        .unzip();
+    report(
+        "the Step back command (time travel, before the frame)",
+        travel,
+    );
     report(
         "the frame after a Step back (tree taken back in place)",
         back,
+    );
+    // Going back in time also makes the app sort its open and closed lists anew (the tables
+    // refresh even while the Tree tab shows): that sort's share of the frame.
+    let cpu = thread_cpu_ns();
+    let started = Instant::now();
+    let open = std::hint::black_box(sorted_ids(h.state().view(), Status::Open, Sort::default()));
+    let sort = since(started, cpu);
+    println!(
+        "sorting the open list anew ({} ids), as the frame after a time travel does: {:.1} ms wall, {:.1} ms cpu",
+        open.len(),
+        sort.0,
+        sort.1
     );
     h.state_mut().apply(Command::SetSpeed(10_000.0));
     h.state_mut().apply(Command::RunPause);
@@ -301,5 +332,59 @@ fn tree_frames(states: usize) {
     report(
         "running at full speed (rebuilt at most every 4× its cost)",
         running,
+    );
+}
+
+/// The tree's own work, headless: a step's update (`Growing::update`, `Shape::grow`), and a
+/// step back split into its two parts, the time travel (`Timeline::step_back`) and the tree's
+/// share (`Growing::update`, `Shape::shrink`: what the Tree tab does the frame after). The
+/// first 10 steps back take back steps the tree grew by one at a time; the next 5 go into the
+/// tree as it was first laid out.
+fn in_place_split(session: Box<dyn frontier::engine::session::Session>) {
+    use frontier::engine::timeline::Timeline;
+    use frontier::engine::tree::Growing;
+    use frontier::engine::tree::shape::Shape;
+    let mut timeline = Timeline::new(session);
+    for _ in 0..10 {
+        timeline.step().unwrap();
+    }
+    let mut growing = Growing::new(timeline.view());
+    let mut shape = Shape::of(growing.tree(), &Default::default(), &|_| String::new());
+    let mut grown = Vec::new();
+    for _ in 0..10 {
+        timeline.step().unwrap();
+        let cpu = thread_cpu_ns();
+        let started = Instant::now();
+        let update = growing.update(timeline.view());
+        let in_place = matches!(update, frontier::engine::tree::Update::Grew { .. })
+            && shape.grow(growing.tree());
+        grown.push(since(started, cpu));
+        assert!(in_place, "a best-first step is added in place");
+    }
+    report(
+        "a step's tree update (Growing::update, Shape::grow), headless",
+        grown,
+    );
+    let (mut travel, mut taken_back) = (Vec::new(), Vec::new());
+    for _ in 0..15 {
+        let cpu = thread_cpu_ns();
+        let started = Instant::now();
+        timeline.step_back().unwrap();
+        travel.push(since(started, cpu));
+        let cpu = thread_cpu_ns();
+        let started = Instant::now();
+        let update = growing.update(timeline.view());
+        let in_place = matches!(update, frontier::engine::tree::Update::Shrank { .. })
+            && shape.shrink(growing.tree());
+        taken_back.push(since(started, cpu));
+        assert!(in_place, "a best-first step back is taken back in place");
+    }
+    report(
+        "a step back's time travel (Timeline::step_back), headless",
+        travel,
+    );
+    report(
+        "a step back's tree update (Growing::update, Shape::shrink), headless",
+        taken_back,
     );
 }

@@ -84,22 +84,63 @@ impl Forest {
         self.offsets.extend(std::iter::repeat_n(end, n));
     }
 
-    /// Appends each `(parent, kid)` pair's kid to its parent's children, in one pass over the
-    /// forest; `adopted` is sorted by parent (each parent's kids in their order).
+    /// Appends each `(parent, kid)` pair's kid to its parent's children; `adopted` is sorted
+    /// by parent (each parent's kids in their order). In place: the child lists right of the
+    /// first parent move over in a few block copies, and the offsets from it on are raised.
     pub fn adopt(&mut self, adopted: &[(u32, u32)]) {
-        let mut children = Vec::with_capacity(self.children.len() + adopted.len());
-        let mut offsets = Vec::with_capacity(self.offsets.len());
-        offsets.push(0);
-        let mut next = adopted.iter().peekable();
-        for n in 0..self.len() as u32 {
-            children.extend_from_slice(self.children(n));
-            while let Some(&(_, kid)) = next.next_if(|&&(p, _)| p == n) {
-                children.push(kid);
+        let Some(&(first, _)) = adopted.first() else {
+            return;
+        };
+        debug_assert!(
+            adopted.iter().all(|&(p, _)| (p as usize) < self.len()),
+            "every parent is in the forest"
+        );
+        let old = self.children.len();
+        self.children.resize(old + adopted.len(), 0);
+        // From the last parent back: the old lists after its own move over by the kids of the
+        // parents up to it, and its kids go in front of them.
+        let (mut end, mut shift) = (old, adopted.len());
+        for group in adopted.chunk_by(|a, b| a.0 == b.0).rev() {
+            let tail = self.offsets[group[0].0 as usize + 1] as usize;
+            self.children.copy_within(tail..end, tail + shift);
+            shift -= group.len();
+            let at = tail + shift;
+            for (slot, &(_, kid)) in self.children[at..at + group.len()].iter_mut().zip(group) {
+                *slot = kid;
             }
-            offsets.push(u32::try_from(children.len()).expect("fewer than 4 billion nodes"));
+            end = tail;
         }
-        debug_assert!(next.next().is_none(), "every parent is in the forest");
-        (self.children, self.offsets) = (children, offsets);
+        let mut raise = 0;
+        let mut next = adopted.iter().peekable();
+        for n in first as usize..self.len() {
+            while next.next_if(|&&(p, _)| p as usize == n).is_some() {
+                raise += 1;
+            }
+            self.offsets[n + 1] += raise;
+        }
+    }
+
+    /// Keeps the first `len` nodes, dropping the rest from their parents' child lists: the
+    /// cheap [`Forest::keep`] for when what goes is the last nodes (nobody is renumbered). In
+    /// place, one pass over the child lists.
+    pub fn truncate(&mut self, len: usize) {
+        let mut write = 0;
+        let mut read = 0;
+        for n in 0..len.min(self.len()) {
+            let end = self.offsets[n + 1] as usize;
+            for at in read..end {
+                let kid = self.children[at];
+                if (kid as usize) < len {
+                    self.children[write] = kid;
+                    write += 1;
+                }
+            }
+            read = end;
+            self.offsets[n + 1] = u32::try_from(write).expect("fewer than 4 billion nodes");
+        }
+        self.children.truncate(write);
+        self.offsets.truncate(len + 1);
+        self.roots.retain(|&r| (r as usize) < len);
     }
 
     /// The forest without the nodes `map` gives no number, the others renumbered by `map`
@@ -187,10 +228,23 @@ impl Layout {
             room += end - (slot + room) - 1.0;
             moved.push((slot, room));
         }
-        for x in &mut self.x[..old] {
-            let before = moved.partition_point(|&(slot, _)| slot < *x);
-            if let Some(&(_, room)) = before.checked_sub(1).and_then(|i| moved.get(i)) {
-                *x += room;
+        // Each layer lists its nodes by x, so one walk along it and along `moved` finds each
+        // node's room (no search per node: 150,000 nodes move on every step). The leaves just
+        // given children are placed already (and centred below).
+        for layer in &self.layers {
+            let mut before = 0;
+            for &n in layer {
+                let first_kid = forest.children(n).first();
+                if first_kid.is_some_and(|&c| c as usize >= old) {
+                    continue;
+                }
+                let x = &mut self.x[n as usize];
+                while moved.get(before).is_some_and(|&(slot, _)| slot < *x) {
+                    before += 1;
+                }
+                if let Some(&(_, room)) = before.checked_sub(1).and_then(|i| moved.get(i)) {
+                    *x += room;
+                }
             }
         }
         self.centre(forest, parents, &leaves);
@@ -211,6 +265,50 @@ impl Layout {
     /// before the removal.
     pub fn prune(&mut self, forest: &Forest, parents: &[Option<u32>], map: &[Option<u32>]) {
         let kept = |n: u32| map[n as usize].is_some();
+        let cuts: Vec<u32> = (0..forest.len() as u32)
+            .filter(|&n| kept(n) && forest.children(n).first().is_some_and(|&c| !kept(c)))
+            .collect();
+        self.close(forest, parents, &cuts);
+        retain_kept(&mut self.x, map);
+        retain_kept(&mut self.layer, map);
+        for layer in &mut self.layers {
+            layer.retain_mut(|n| match map[*n as usize] {
+                Some(new) => {
+                    *n = new;
+                    true
+                }
+                None => false,
+            });
+        }
+        self.drop_empty_layers();
+    }
+
+    /// [`Layout::prune`] for when the nodes removed are the last ones, from `keep` on (what a
+    /// step back takes from a tree grown step by step): nobody is renumbered, so it costs the
+    /// removed nodes, the layers they were on and one shift of the slots.
+    pub fn cut_tail(&mut self, forest: &Forest, parents: &[Option<u32>], keep: usize) {
+        let mut cuts: Vec<u32> = parents[keep..]
+            .iter()
+            .filter_map(|&p| p.filter(|&p| (p as usize) < keep))
+            .collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        self.close(forest, parents, &cuts);
+        let mut touched: Vec<u32> = self.layer[keep..].to_vec();
+        touched.sort_unstable();
+        touched.dedup();
+        for d in touched {
+            self.layers[d as usize].retain(|&n| (n as usize) < keep);
+        }
+        self.x.truncate(keep);
+        self.layer.truncate(keep);
+        self.drop_empty_layers();
+    }
+
+    /// Closes the gaps the subtrees under `cuts` (nodes that keep none of their children)
+    /// leave: each cut becomes a leaf in its subtree's first slot, everything right of it
+    /// moves back, and the cuts' ancestors are centred again.
+    fn close(&mut self, forest: &Forest, parents: &[Option<u32>], cuts: &[u32]) {
         let edge = |mut n: u32, last: bool| {
             while let (Some(&a), Some(&b)) = (forest.children(n).first(), forest.children(n).last())
             {
@@ -218,10 +316,10 @@ impl Layout {
             }
             self.x[n as usize]
         };
-        // Each node that keeps no child, with its subtree's first and last slot.
-        let mut cuts: Vec<(u32, f32, f32)> = (0..forest.len() as u32)
-            .filter(|&n| kept(n) && forest.children(n).first().is_some_and(|&c| !kept(c)))
-            .map(|n| (n, edge(n, false), edge(n, true)))
+        // Each cut with its subtree's first and last slot, left to right.
+        let mut cuts: Vec<(u32, f32, f32)> = cuts
+            .iter()
+            .map(|&n| (n, edge(n, false), edge(n, true)))
             .collect();
         cuts.sort_unstable_by(|a, b| a.1.total_cmp(&b.1));
         let mut room = 0.0;
@@ -236,50 +334,45 @@ impl Layout {
             let before = back.partition_point(|&(last, _)| last < x);
             before.checked_sub(1).map_or(0.0, |i| back[i].1)
         };
-        for (i, x) in self.x.iter_mut().enumerate() {
-            if map[i].is_some() {
-                *x -= shift(*x);
-            }
+        for x in &mut self.x {
+            *x -= shift(*x);
         }
         for &(n, first, _) in &cuts {
             self.x[n as usize] = first - shift(first);
         }
         let above: Vec<u32> = cuts.iter().filter_map(|c| parents[c.0 as usize]).collect();
         self.centre(forest, parents, &above);
-        retain_kept(&mut self.x, map);
-        retain_kept(&mut self.layer, map);
-        for layer in &mut self.layers {
-            layer.retain_mut(|n| match map[*n as usize] {
-                Some(new) => {
-                    *n = new;
-                    true
-                }
-                None => false,
-            });
-        }
-        while self.layers.last().is_some_and(Vec::is_empty) {
-            self.layers.pop();
-        }
         self.width -= room;
     }
 
-    /// Centres the nodes `from` and their ancestors over their first and last children, from
-    /// the deepest up.
-    fn centre(&mut self, forest: &Forest, parents: &[Option<u32>], from: &[u32]) {
-        let mut seen = std::collections::HashSet::new();
-        let mut nodes = Vec::new();
-        for &start in from {
-            let mut at = Some(start);
-            while let Some(node) = at.filter(|&n| seen.insert(n)) {
-                nodes.push(node);
-                at = parents[node as usize];
-            }
+    fn drop_empty_layers(&mut self) {
+        while self.layers.last().is_some_and(Vec::is_empty) {
+            self.layers.pop();
         }
-        nodes.sort_unstable_by_key(|&n| std::cmp::Reverse(self.layer[n as usize]));
-        for node in nodes {
-            let kids = forest.children(node);
-            if let (Some(&a), Some(&b)) = (kids.first(), kids.last()) {
-                self.x[node as usize] = (self.x[a as usize] + self.x[b as usize]) / 2.0;
+    }
+
+    /// Centres the nodes `from` and their ancestors over their first and last children, from
+    /// the deepest up, a layer at a time (each node once).
+    fn centre(&mut self, forest: &Forest, parents: &[Option<u32>], from: &[u32]) {
+        let mut by_layer: Vec<Vec<u32>> = Vec::new();
+        for &n in from {
+            let d = self.layer[n as usize] as usize;
+            if by_layer.len() <= d {
+                by_layer.resize_with(d + 1, Vec::new);
+            }
+            by_layer[d].push(n);
+        }
+        while let Some(mut nodes) = by_layer.pop() {
+            nodes.sort_unstable();
+            nodes.dedup();
+            for &node in &nodes {
+                let kids = forest.children(node);
+                if let (Some(&a), Some(&b)) = (kids.first(), kids.last()) {
+                    self.x[node as usize] = (self.x[a as usize] + self.x[b as usize]) / 2.0;
+                }
+            }
+            if let Some(up) = by_layer.last_mut() {
+                up.extend(nodes.iter().filter_map(|&n| parents[n as usize]));
             }
         }
     }
@@ -466,15 +559,22 @@ mod tests {
                 prop_assert_eq!(&layout, &lay_out(&again));
             }
             while let Some(earlier) = before.pop() {
+                // The general prune (by a map) and the one for the last nodes agree.
                 let old = earlier.x.len();
                 let map: Vec<Option<u32>> =
                     (0..parents.len() as u32).map(|i| ((i as usize) < old).then_some(i)).collect();
+                let mut by_tail = layout.clone();
+                by_tail.cut_tail(&forest, &parents, old);
                 layout.prune(&forest, &parents, &map);
+                let mut truncated = forest.clone();
+                truncated.truncate(old);
                 forest = forest.keep(&map);
                 parents.truncate(old);
                 let again = Forest::from_parents(&parents);
                 prop_assert_eq!(&forest, &again);
+                prop_assert_eq!(&truncated, &again);
                 prop_assert_eq!(&layout, &lay_out(&again));
+                prop_assert_eq!(&by_tail, &layout);
                 prop_assert_eq!(&layout, &earlier);
             }
         }

@@ -280,6 +280,12 @@ impl Growing {
             ..Tree::default()
         };
         caption_of(&mut tree, search);
+        // Room for half as many rows again, so the next steps do not copy the arrays.
+        tree.nodes.reserve(rows / 2);
+        tree.stubs.reserve(tree.stubs.len() / 2);
+        reading.parent.reserve(rows / 2);
+        reading.born.reserve(rows / 2);
+        reading.picked.reserve(rows / 2);
         Growing {
             tree,
             last_pick: log.len().checked_sub(1).map(|i| log.pick(i)),

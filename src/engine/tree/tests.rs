@@ -275,21 +275,34 @@ mod growing {
             let mut growing = Growing::new(s.view());
             let plain = ShapeOptions::default();
             let mut shape = Shape::of(growing.tree(), &plain, &|_| String::new());
-            for (steps, back) in moves {
-                if back == 0 {
-                    let to = s.view().steps().saturating_sub(steps as u64 + 1);
-                    s.rewind(to);
-                } else {
-                    step(s.as_mut(), steps);
-                }
-                let grown = match growing.update(s.view()) {
-                    Update::Same => true,
-                    Update::Rebuilt => false,
-                    Update::Grew { .. } => shape.grow(growing.tree()),
-                    Update::Shrank { .. } => shape.shrink(growing.tree()),
+            for (steps, how) in moves {
+                // A move back, or forward: one update for all its steps, or (so that going
+                // back takes off the last nodes only) one per step.
+                let updates = match how {
+                    0 => {
+                        let to = s.view().steps().saturating_sub(steps as u64 + 1);
+                        s.rewind(to);
+                        1
+                    }
+                    1..4 => steps,
+                    _ => {
+                        step(s.as_mut(), steps);
+                        1
+                    }
                 };
-                if !grown {
-                    shape = Shape::of(growing.tree(), &plain, &|_| String::new());
+                for _ in 0..updates {
+                    if how > 0 && how < 4 {
+                        step(s.as_mut(), 1);
+                    }
+                    let grown = match growing.update(s.view()) {
+                        Update::Same => true,
+                        Update::Rebuilt => false,
+                        Update::Grew { .. } => shape.grow(growing.tree()),
+                        Update::Shrank { .. } => shape.shrink(growing.tree()),
+                    };
+                    if !grown {
+                        shape = Shape::of(growing.tree(), &plain, &|_| String::new());
+                    }
                 }
                 let tree = Tree::of(s.view());
                 prop_assert_eq!(growing.tree(), &tree);
