@@ -67,6 +67,14 @@ fn frame(h: &mut Harness<'_, FrontierApp>) -> (f64, f64) {
     since(started, cpu)
 }
 
+/// What `f` gives, and the milliseconds it took, wall clock and on-CPU.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, (f64, f64)) {
+    let cpu = thread_cpu_ns();
+    let started = Instant::now();
+    let out = std::hint::black_box(f());
+    (out, since(started, cpu))
+}
+
 /// Milliseconds, wall clock and on-CPU, since `started` (when the thread's CPU time was `cpu`).
 fn since(started: Instant, cpu: Option<u64>) -> (f64, f64) {
     let wall = started.elapsed().as_secs_f64() * 1e3;
@@ -280,10 +288,7 @@ fn tree_frames(states: usize) {
     // them (the one that brought the tree up to date) is the step's frame. The command itself
     // (the step, or the time travel) runs when it is applied, before the frame: timed apart.
     let caught_up = |h: &mut Harness<'_, FrontierApp>, command: Command| {
-        let cpu = thread_cpu_ns();
-        let started = Instant::now();
-        h.state_mut().apply(command);
-        let applied = since(started, cpu);
+        let applied = timed(|| h.state_mut().apply(command)).1;
         let mut slowest = (0.0f64, 0.0f64);
         for _ in 0..100 {
             let f = frame(h);
@@ -316,10 +321,7 @@ fn tree_frames(states: usize) {
     );
     // Going back in time also makes the app sort its open and closed lists anew (the tables
     // refresh even while the Tree tab shows): that sort's share of the frame.
-    let cpu = thread_cpu_ns();
-    let started = Instant::now();
-    let open = std::hint::black_box(sorted_ids(h.state().view(), Status::Open, Sort::default()));
-    let sort = since(started, cpu);
+    let (open, sort) = timed(|| sorted_ids(h.state().view(), Status::Open, Sort::default()));
     println!(
         "sorting the open list anew ({} ids), as the frame after a time travel does: {:.1} ms wall, {:.1} ms cpu",
         open.len(),
@@ -342,43 +344,40 @@ fn tree_frames(states: usize) {
 /// tree as it was first laid out.
 fn in_place_split(session: Box<dyn frontier::engine::session::Session>) {
     use frontier::engine::timeline::Timeline;
-    use frontier::engine::tree::Growing;
     use frontier::engine::tree::shape::Shape;
+    use frontier::engine::tree::{Growing, Update};
     let mut timeline = Timeline::new(session);
     for _ in 0..10 {
         timeline.step().unwrap();
     }
     let mut growing = Growing::new(timeline.view());
     let mut shape = Shape::of(growing.tree(), &Default::default(), &|_| String::new());
-    let mut grown = Vec::new();
-    for _ in 0..10 {
-        timeline.step().unwrap();
-        let cpu = thread_cpu_ns();
-        let started = Instant::now();
-        let update = growing.update(timeline.view());
-        let in_place = matches!(update, frontier::engine::tree::Update::Grew { .. })
-            && shape.grow(growing.tree());
-        grown.push(since(started, cpu));
-        assert!(in_place, "a best-first step is added in place");
-    }
+    // The tree brought up to the timeline's step in place, timed.
+    let mut update = |view: &dyn frontier::engine::view::SearchView| {
+        let (in_place, ms) = timed(|| match growing.update(view) {
+            Update::Grew { .. } => shape.grow(growing.tree()),
+            Update::Shrank { .. } => shape.shrink(growing.tree()),
+            _ => false,
+        });
+        assert!(in_place, "a best-first step is taken in or back in place");
+        ms
+    };
+    let grown: Vec<_> = (0..10)
+        .map(|_| {
+            timeline.step().unwrap();
+            update(timeline.view())
+        })
+        .collect();
     report(
         "a step's tree update (Growing::update, Shape::grow), headless",
         grown,
     );
-    let (mut travel, mut taken_back) = (Vec::new(), Vec::new());
-    for _ in 0..15 {
-        let cpu = thread_cpu_ns();
-        let started = Instant::now();
-        timeline.step_back().unwrap();
-        travel.push(since(started, cpu));
-        let cpu = thread_cpu_ns();
-        let started = Instant::now();
-        let update = growing.update(timeline.view());
-        let in_place = matches!(update, frontier::engine::tree::Update::Shrank { .. })
-            && shape.shrink(growing.tree());
-        taken_back.push(since(started, cpu));
-        assert!(in_place, "a best-first step back is taken back in place");
-    }
+    let (travel, taken_back): (Vec<_>, Vec<_>) = (0..15)
+        .map(|_| {
+            let travel = timed(|| timeline.step_back().unwrap()).1;
+            (travel, update(timeline.view()))
+        })
+        .unzip();
     report(
         "a step back's time travel (Timeline::step_back), headless",
         travel,
