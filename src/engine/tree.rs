@@ -88,6 +88,9 @@ impl fmt::Display for StubReason {
 pub struct Stub {
     pub parent: NodeId,
     pub reason: StubReason,
+    /// The log entry (step from 0) that generated it: the order things came in.
+    #[serde(skip)]
+    pub step: u64,
 }
 
 /// An edge a cheaper route replaced: `from` was `to`'s parent until step `step`.
@@ -108,6 +111,9 @@ pub struct TreeNode {
     pub f: Cost,
     pub depth: u32,
     pub mark: Mark,
+    /// The log entry (step from 0) that stored the row: the order things came in.
+    #[serde(skip)]
+    pub born: u64,
 }
 
 /// The tree at one step.

@@ -110,7 +110,12 @@ impl Reading {
                     Fate::NotStoredFull => StubReason::NotStoredFull,
                 };
                 let birth = self.born.get(p as usize).copied().unwrap_or(GONE);
-                self.stubs.push((Stub { parent: p, reason }, birth));
+                let stub = Stub {
+                    parent: p,
+                    reason,
+                    step: i as u64,
+                };
+                self.stubs.push((stub, birth));
             }
             if let Some(p) = pick
                 && let Some(slot) = self.picked.get_mut(p as usize)
@@ -214,6 +219,7 @@ impl Marks {
             f: row.f,
             depth: row.depth,
             mark,
+            born,
         }
     }
 }

@@ -116,6 +116,7 @@ impl Shape {
                 }
             }
         }
+        shape.number_by_arrival(tree, &mut parents);
         if options.fold {
             extra_rows.extend(edges.iter().map(|&(a, b)| (a, b, EdgeKind::Folded)));
         }
@@ -190,15 +191,21 @@ impl Shape {
             return false;
         }
         let old = self.items.len();
-        for n in new_rows {
-            let parent = self.place[n.parent.expect("checked") as usize];
-            self.place.push(Some(self.items.len() as u32));
-            self.items.push(Item::Row(n.row));
-            self.parents.push(parent);
-        }
-        for (i, stub) in new_stubs.iter().enumerate() {
-            self.items.push(Item::Stub(stubs + i));
-            self.parents.push(self.place[stub.parent as usize]);
+        let mut new: Vec<Item> = (new_rows.iter().map(|n| Item::Row(n.row)))
+            .chain((stubs..tree.stubs.len()).map(Item::Stub))
+            .collect();
+        new.sort_by_key(|item| arrival(tree, *item));
+        self.place.resize(tree.nodes.len(), None);
+        for item in new {
+            let parent = match item {
+                Item::Row(r) => tree.nodes[r as usize].parent.expect("checked"),
+                Item::Stub(s) => tree.stubs[s].parent,
+            };
+            if let Item::Row(r) = item {
+                self.place[r as usize] = Some(self.items.len() as u32);
+            }
+            self.parents.push(self.place[parent as usize]);
+            self.items.push(item);
         }
         self.plain = Some((tree.stubs.len(), old_edges));
         // Each parent's new children, the parents in order, each one's kids in theirs.
@@ -280,6 +287,26 @@ impl Shape {
         true
     }
 
+    /// Renumbers the nodes in the order the search added them (a step's rows, then its
+    /// stubs), which [`Shape::grow`] keeps: a step back then takes off the last nodes only
+    /// ([`Shape::cut_tail`]). Children stay in that order too, left to right.
+    fn number_by_arrival(&mut self, tree: &Tree, parents: &mut Vec<Option<u32>>) {
+        let mut order: Vec<u32> = (0..self.items.len() as u32).collect();
+        order.sort_by_key(|&i| arrival(tree, self.items[i as usize]));
+        let mut renumbered = vec![0u32; order.len()];
+        for (new, &old) in (0u32..).zip(&order) {
+            renumbered[old as usize] = new;
+        }
+        self.items = order.iter().map(|&i| self.items[i as usize]).collect();
+        *parents = order
+            .iter()
+            .map(|&i| parents[i as usize].map(|p| renumbered[p as usize]))
+            .collect();
+        for place in self.place.iter_mut().flatten() {
+            *place = renumbered[*place as usize];
+        }
+    }
+
     /// [`Shape::shrink`] when what goes is the last `items.len() - keep` nodes (a tree grown
     /// step by step going back): nobody is renumbered, so it costs what goes, not the tree.
     fn cut_tail(&mut self, keep: usize, rows: usize, stubs: usize) -> bool {
@@ -316,6 +343,14 @@ impl Shape {
     #[must_use]
     pub fn visible(&self, id: NodeId) -> Option<u32> {
         self.place.get(id as usize).copied().flatten()
+    }
+}
+
+/// When an item came: the log entry that stored the row or generated the stub, rows first.
+fn arrival(tree: &Tree, item: Item) -> (u64, bool, usize) {
+    match item {
+        Item::Row(r) => (tree.nodes[r as usize].born, false, r as usize),
+        Item::Stub(s) => (tree.stubs[s].step, true, s),
     }
 }
 
