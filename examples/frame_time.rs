@@ -332,7 +332,7 @@ fn tree_frames(states: usize) {
     h.state_mut().apply(Command::RunPause);
     let running: Vec<_> = (0..120).map(|_| frame(&mut h)).collect();
     report(
-        "running at full speed (rebuilt at most every 4× its cost)",
+        "running at full speed (the tree updated at most every 4× its cost)",
         running,
     );
 }
