@@ -82,8 +82,8 @@ impl BestFirst {
             let index = u32::try_from(index).expect("fewer than 4 billion successors");
             let (child, fate) = match successor {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
-                Successor::Child { state, cost, .. } => {
-                    match core.store_successor(id, state, g + cost, self.reopens) {
+                Successor::Child { state, mv, cost } => {
+                    match core.store_successor(id, state, mv, g + cost, self.reopens) {
                         Stored::New(child) => {
                             self.open.push(self.key(&core.notebook, child));
                             (Some(child), Fate::StoredNew)
