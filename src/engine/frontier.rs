@@ -13,6 +13,7 @@ use super::notebook::NodeId;
 use super::settings::Algorithm;
 use super::tie::TieKey;
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -163,33 +164,47 @@ impl Serialize for TieLevels {
 }
 
 /// Open rows sharing one (f, tie) value: their storing ranks in picking order, smallest first.
+/// It holds at least one rank while it exists; the first is kept inline, so the many buckets of
+/// one row each (real-valued costs, grids) never allocate.
 ///
 /// Rows are stored in rank order almost always (ids grow; latest-first ranks shrink), so a push
 /// lands at one end in O(1); only a row whose route improved joins in the middle.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Bucket {
-    ranks: VecDeque<u32>,
-    /// Rows in `ranks` that are still open with this key (the rest are stale).
+    /// The rank picked next.
+    head: u32,
+    /// The ranks after `head`, in picking order.
+    rest: VecDeque<u32>,
+    /// Rows held that are still open with this key (the rest are stale).
     live: u32,
 }
 
 impl Bucket {
     fn insert(&mut self, rank: u32) {
-        match (self.ranks.front(), self.ranks.back()) {
-            (_, Some(&back)) if rank >= back => self.ranks.push_back(rank),
-            (Some(&front), _) if rank <= front => self.ranks.push_front(rank),
-            (None, None) => self.ranks.push_back(rank),
-            _ => {
-                let at = self.ranks.partition_point(|&r| r < rank);
-                self.ranks.insert(at, rank);
-            }
+        if rank < self.head {
+            self.rest.push_front(std::mem::replace(&mut self.head, rank));
+        } else if self.rest.back().is_none_or(|&back| rank >= back) {
+            self.rest.push_back(rank);
+        } else {
+            let at = self.rest.partition_point(|&r| r < rank);
+            self.rest.insert(at, rank);
         }
         self.live += 1;
     }
 
-    /// Whether every entry is a row still open with this key (no check needed at the front).
+    /// Drops the head; `false` when it was the last rank held.
+    fn advance(&mut self) -> bool {
+        self.rest.pop_front().map(|next| self.head = next).is_some()
+    }
+
+    /// Ranks held, stale ones included.
+    fn len(&self) -> usize {
+        1 + self.rest.len()
+    }
+
+    /// Whether every entry is a row still open with this key (no check needed at the head).
     fn all_live(&self) -> bool {
-        self.ranks.len() == self.live as usize
+        self.len() == self.live as usize
     }
 }
 
@@ -261,14 +276,17 @@ impl OpenList {
 
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        let bucket = self.buckets.entry((key.f, key.tie)).or_insert_with(|| {
-            self.order.push(Reverse((key.f, key.tie)));
-            Bucket {
-                ranks: self.spare.pop().unwrap_or_default(),
-                live: 0,
+        match self.buckets.entry((key.f, key.tie)) {
+            Entry::Occupied(bucket) => bucket.into_mut().insert(key.rank),
+            Entry::Vacant(slot) => {
+                self.order.push(Reverse((key.f, key.tie)));
+                slot.insert(Bucket {
+                    head: key.rank,
+                    rest: self.spare.pop().unwrap_or_default(),
+                    live: 1,
+                });
             }
-        });
-        bucket.insert(key.rank);
+        }
         self.len += 1;
         self.entries += 1;
         self.count_f(key.f, 1);
@@ -289,10 +307,12 @@ impl OpenList {
         if let Some(Reverse(top)) = self.order.pop()
             && let Some(bucket) = self.buckets.remove(&top)
         {
-            self.entries -= bucket.ranks.len();
-            let mut ranks = bucket.ranks;
-            ranks.clear();
-            self.spare.push(ranks);
+            self.entries -= bucket.len();
+            let mut rest = bucket.rest;
+            if rest.capacity() > 0 {
+                rest.clear();
+                self.spare.push(rest);
+            }
         }
     }
 
@@ -309,12 +329,15 @@ impl OpenList {
                 continue;
             }
             while !bucket.all_live() {
-                let rank = *bucket.ranks.front().expect("a live row is held");
-                let key = OpenKey { f, tie, rank };
+                let key = OpenKey {
+                    f,
+                    tie,
+                    rank: bucket.head,
+                };
                 if current(self.ordering.id_of(key)) == Some(key) {
                     return;
                 }
-                bucket.ranks.pop_front();
+                assert!(bucket.advance(), "a live row is held");
                 self.entries -= 1;
             }
             return;
@@ -325,7 +348,7 @@ impl OpenList {
     #[must_use]
     pub fn peek(&self) -> Option<OpenKey> {
         let &Reverse((f, tie)) = self.order.peek()?;
-        let &rank = self.buckets.get(&(f, tie))?.ranks.front()?;
+        let rank = self.buckets.get(&(f, tie))?.head;
         Some(OpenKey { f, tie, rank })
     }
 
@@ -364,14 +387,16 @@ impl OpenList {
     pub fn pop(&mut self) -> Option<NodeId> {
         let &Reverse((f, tie)) = self.order.peek()?;
         let bucket = self.buckets.get_mut(&(f, tie))?;
-        let rank = bucket.ranks.pop_front()?;
+        let rank = bucket.head;
         bucket.live -= 1;
-        let emptied = bucket.ranks.is_empty();
+        let emptied = !bucket.advance();
         self.len -= 1;
-        self.entries -= 1;
         self.count_f(f, -1);
         if emptied {
+            // Its one entry, the popped rank, is counted off with the bucket.
             self.drop_top_bucket();
+        } else {
+            self.entries -= 1;
         }
         Some(self.ordering.id_of(OpenKey {
             f: Cost::ZERO,
