@@ -13,9 +13,9 @@ use super::notebook::NodeId;
 use super::settings::Algorithm;
 use super::tie::TieKey;
 use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 use serde::Serialize;
 use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 
 /// The full ordering key of an open row; smaller is picked first.
@@ -182,7 +182,8 @@ struct Bucket {
 impl Bucket {
     fn insert(&mut self, rank: u32) {
         if rank < self.head {
-            self.rest.push_front(std::mem::replace(&mut self.head, rank));
+            self.rest
+                .push_front(std::mem::replace(&mut self.head, rank));
         } else if self.rest.back().is_none_or(|&back| rank >= back) {
             self.rest.push_back(rank);
         } else {

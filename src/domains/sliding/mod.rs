@@ -6,6 +6,7 @@
 //! 542703816 ties on its second step).
 
 mod hand;
+pub mod instances;
 
 pub use hand::{slidable, slide};
 

@@ -148,11 +148,7 @@ fn child_estimates_match_a_recount<B: Packed>(p: &SlidingPuzzle<B>, steps: usize
 #[test]
 fn a_childs_estimate_is_the_parents_updated_by_the_slid_tile() {
     child_estimates_match_a_recount(&built_in(), 200);
-    let fifteen: Vec<u8> = vec![14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15];
-    child_estimates_match_a_recount(
-        &SlidingPuzzle::<u64>::new(4, 4, fifteen, (0..16).collect()),
-        200,
-    );
+    child_estimates_match_a_recount(&instances::Korf::get(12).unwrap().puzzle(), 200);
     let mut wide: Vec<u8> = (1..10).collect();
     wide.push(0);
     wide.swap(0, 1);
