@@ -357,26 +357,27 @@ impl OpenList {
     #[must_use]
     pub fn explain(&self, key: OpenKey) -> TieLevels {
         let same_key = self.buckets.get(&(key.f, key.tie)).map_or(0, |b| b.live);
-        let mut levels = TieLevels::default();
-        let Some(numeric) = self.ordering.numeric else {
-            levels.push(TieLevel {
-                key: None,
-                tied: same_key,
-            });
-            levels.push(TieLevel {
-                key: Some(self.ordering.order),
-                tied: 1,
-            });
-            return levels;
+        let same_f = match self.ordering.numeric {
+            Some(_) => self.same_f.get(&key.f).copied().unwrap_or(0),
+            None => same_key,
         };
+        self.levels(same_f, same_key)
+    }
+
+    /// The explanation of a pick that shared its f with `same_f` open rows (itself included)
+    /// and its whole key but the storing rank with `same_key`.
+    fn levels(&self, same_f: u32, same_key: u32) -> TieLevels {
+        let mut levels = TieLevels::default();
         levels.push(TieLevel {
             key: None,
-            tied: self.same_f.get(&key.f).copied().unwrap_or(0),
+            tied: same_f,
         });
-        levels.push(TieLevel {
-            key: Some(numeric),
-            tied: same_key,
-        });
+        if let Some(numeric) = self.ordering.numeric {
+            levels.push(TieLevel {
+                key: Some(numeric),
+                tied: same_key,
+            });
+        }
         levels.push(TieLevel {
             key: Some(self.ordering.order),
             tied: 1,
@@ -386,24 +387,43 @@ impl OpenList {
 
     /// Removes the top (which must be fresh) and returns its row.
     pub fn pop(&mut self) -> Option<NodeId> {
+        let (key, _) = self.pop_explained()?;
+        Some(self.ordering.id_of(key))
+    }
+
+    /// Removes the top (which must be fresh) and returns its key with
+    /// [`OpenList::explain`]'s answer from just before, reaching its bucket and counts once.
+    pub fn pop_explained(&mut self) -> Option<(OpenKey, TieLevels)> {
         let &Reverse((f, tie)) = self.order.peek()?;
         let bucket = self.buckets.get_mut(&(f, tie))?;
-        let rank = bucket.head;
+        let key = OpenKey {
+            f,
+            tie,
+            rank: bucket.head,
+        };
+        let same_key = bucket.live;
         bucket.live -= 1;
         let emptied = !bucket.advance();
         self.len -= 1;
-        self.count_f(f, -1);
+        let same_f = match self.ordering.numeric {
+            Some(_) => {
+                let count = self.same_f.get_mut(&f).expect("a live row counts at its f");
+                let before = *count;
+                *count -= 1;
+                if *count == 0 {
+                    self.same_f.remove(&f);
+                }
+                before
+            }
+            None => same_key,
+        };
         if emptied {
             // Its one entry, the popped rank, is counted off with the bucket.
             self.drop_top_bucket();
         } else {
             self.entries -= 1;
         }
-        Some(self.ordering.id_of(OpenKey {
-            f: Cost::ZERO,
-            tie: 0,
-            rank,
-        }))
+        Some((key, self.levels(same_f, same_key)))
     }
 
     /// Bytes held by the entries and buckets (for the memory figures).

@@ -133,13 +133,19 @@ impl<P: Problem> Strategy<P> for BestFirst {
             let start = core.store_start();
             self.open.push(self.key(&core.notebook, start));
         }
-        let Some(pick) = self.pick_at_top(&core.notebook) else {
+        let Some((top, ties)) = self.open.pop_explained() else {
             return Some(Outcome::Exhausted);
         };
-        let id = pick.id;
-        self.open.pop();
+        let id = self.open.ordering().id_of(top);
+        let node = core.notebook.node(id);
+        event.pick = Some(Pick {
+            id,
+            g: node.g,
+            h: node.h,
+            f: top.f,
+            ties,
+        });
         core.set_status(id, Status::Closed);
-        event.pick = Some(pick);
         let mut outcome = None;
         if core.problem.is_goal(&core.notebook.node(id).state) {
             core.counts.solutions += 1;
