@@ -524,4 +524,26 @@ mod tests {
         let tied: Vec<u32> = open.explain(top).iter().map(|l| l.tied).collect();
         assert_eq!(tied, vec![2, 2, 1]);
     }
+
+    #[test]
+    fn a_pop_explains_the_pick_as_explain_did_just_before() {
+        for policy in [
+            &[TieKey::LowestH, TieKey::FirstStored][..],
+            &[TieKey::LastStored][..],
+        ] {
+            let o = ordering(policy);
+            let mut open = OpenList::new(o.clone());
+            // Rows at f 4..6 with h 0..2, several sharing f and h.
+            for id in 0..24 {
+                let h = Cost::units(i64::from(id % 3));
+                open.push(o.key(id, Cost::units(4 + i64::from(id % 5)) - h, h, 0));
+            }
+            while let Some(top) = open.peek() {
+                let before = open.explain(top);
+                let (key, levels) = open.pop_explained().unwrap();
+                assert_eq!((key, levels), (top, before));
+            }
+            assert!(open.is_empty());
+        }
+    }
 }
