@@ -320,6 +320,10 @@ impl OpenList {
     /// Drops stale entries from the top; `current` gives a row's key while it is open. Entries
     /// are checked only in a bucket that holds stale ones.
     pub fn clean_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
+        if self.entries == self.len {
+            // No stale entry anywhere (breadth-first never makes one): the top is fresh.
+            return;
+        }
         while let Some(&Reverse((f, tie))) = self.order.peek() {
             let bucket = self
                 .buckets

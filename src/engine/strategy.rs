@@ -140,6 +140,10 @@ impl<P: Problem> Core<P> {
             }
             Lookup::Stored(existing) => existing,
         };
+        if !reopens && !self.heuristic_check.on {
+            // Nothing to check or change: the row is not even read.
+            return Stored::Kept(existing);
+        }
         let node = self.notebook.node(existing);
         self.heuristic_check
             .edge(parent, h_from, existing, node.h, cost);
