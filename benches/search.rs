@@ -4,6 +4,7 @@
 mod shared;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use frontier::domains::sliding::instances::eight_hardest;
 use frontier::domains::sliding::{SlidingPuzzle, default_goal};
 use frontier::engine::problem::Problem;
 use frontier::engine::search::Search;
@@ -12,7 +13,6 @@ use frontier::engine::view::SearchView;
 use std::hint::black_box;
 use std::time::Duration;
 
-const HARDEST_31: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
 const FIFTEEN_44: [u8; 16] = [0, 2, 4, 14, 11, 1, 7, 6, 3, 8, 15, 13, 10, 5, 9, 12];
 
 fn puzzle(width: usize, start: &[u8]) -> SlidingPuzzle<u64> {
@@ -54,7 +54,7 @@ fn report(name: &str, search: &Search<SlidingPuzzle<u64>>) {
 }
 
 fn benches(c: &mut Criterion) {
-    let eight = puzzle(3, &HARDEST_31);
+    let eight = eight_hardest();
     let fifteen = puzzle(4, &FIFTEEN_44);
     report(
         "A* 8-puzzle 31 moves",

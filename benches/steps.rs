@@ -5,7 +5,8 @@
 //! Run briefly: `cargo bench --bench steps -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+use frontier::domains::sliding::SlidingPuzzle;
+use frontier::domains::sliding::instances::eight_hardest;
 use frontier::domains::sokoban::{self, Sokoban, SokobanCost};
 use frontier::engine::search::Search;
 use frontier::engine::settings::{Algorithm, Heuristic, Settings};
@@ -15,7 +16,7 @@ const BIG_LEVEL: &str = include_str!("sokoban_606.txt");
 
 /// Backtracking on the hardest 8-puzzle board, `steps` steps in.
 fn backtracking_at(steps: u64) -> Search<SlidingPuzzle<u64>> {
-    let puzzle = SlidingPuzzle::new(3, 3, vec![8, 6, 7, 2, 5, 4, 3, 0, 1], default_goal(3, 3));
+    let puzzle = eight_hardest();
     let mut search = Search::new(
         puzzle,
         Settings {

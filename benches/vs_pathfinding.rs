@@ -16,48 +16,17 @@ mod shared;
 
 use frontier::domains::grid::{Grid, Moves};
 use frontier::domains::movingai::{self, Query};
-use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+use frontier::domains::sliding::SlidingPuzzle;
+use frontier::domains::sliding::instances::{KORF, Korf, eight_hardest};
 use frontier::engine::settings::{Algorithm, Heuristic};
 use pathfinding::directed::{astar::astar, bfs::bfs_reach, idastar::idastar};
-use shared::{Plain, cell, goal_cost, octile, puzzle, run, settings};
+use shared::{Plain, cell, goal_cost, octile, run, settings};
 use std::hint::black_box;
 use std::process::Command;
 use std::time::Instant;
 
 const DEN101D_MAP: &str = include_str!("../scenarios/maps/den101d.map");
 const DEN101D_SCEN: &str = include_str!("../scenarios/maps/den101d.map.scen");
-
-/// Korf's instances (1985, Table 1): id, board row-major with 0 the blank, optimal moves.
-/// Goal: the blank first, then 1 to 15.
-const KORF: [(u32, [u8; 16], i64); 5] = [
-    (
-        12,
-        [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15],
-        45,
-    ),
-    (
-        42,
-        [4, 5, 7, 2, 9, 14, 12, 13, 0, 3, 6, 11, 8, 1, 15, 10],
-        42,
-    ),
-    (
-        55,
-        [13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11],
-        41,
-    ),
-    (
-        79,
-        [0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15],
-        42,
-    ),
-    (
-        97,
-        [9, 14, 5, 7, 8, 15, 1, 2, 10, 4, 13, 6, 12, 0, 11, 3],
-        44,
-    ),
-];
-
-const EIGHT_HARDEST: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
 
 /// Everything a case needs, built before anything is measured.
 enum Input {
@@ -103,14 +72,13 @@ struct Memory {
 }
 
 fn korf(id: u32) -> Input {
-    let (_, board, _) = KORF.iter().find(|k| k.0 == id).expect("a listed instance");
-    Input::Sliding(puzzle(4, board, (0..16).collect()))
+    Input::Sliding(Korf::get(id).expect("a listed instance").puzzle())
 }
 
 fn cases() -> Vec<Case> {
     let mut cases: Vec<Case> = KORF
         .iter()
-        .map(|&(id, _, moves)| Case {
+        .map(|&Korf { id, moves, .. }| Case {
             name: format!("A* Korf #{id} ({moves} moves)"),
             kind: Kind::AStar,
             answer: moves * shared::UNIT,
@@ -121,7 +89,7 @@ fn cases() -> Vec<Case> {
         name: "BFS all 181,440 8-puzzle states".into(),
         kind: Kind::BfsAll,
         answer: 181_440,
-        setup: Box::new(|| Input::Sliding(puzzle(3, &EIGHT_HARDEST, default_goal(3, 3)))),
+        setup: Box::new(|| Input::Sliding(eight_hardest())),
     });
     cases.push(Case {
         name: "A* every query of den101d".into(),

@@ -6,13 +6,10 @@
 //! 8-puzzle states. Each case runs in a child process of its own, so one case's peak does not
 //! hide another's. Linux only (it reads `VmHWM` from `/proc/self/status`).
 
-use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+use frontier::domains::sliding::instances::{Korf, eight_hardest};
 use frontier::engine::search::Search;
 use frontier::engine::settings::{Algorithm, Heuristic, Settings};
 use std::process::Command;
-
-/// Korf's instance #12 of his 100 random 15-puzzles, with his goal (blank first).
-const KORF_12: [u8; 16] = [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15];
 
 /// Peak resident set of this process so far, in bytes.
 fn peak_rss() -> usize {
@@ -32,14 +29,8 @@ fn peak_rss() -> usize {
 /// Runs one case to the end and prints its line.
 fn measure(case: &str) {
     let (puzzle, algorithm) = match case {
-        "astar-korf12" => (
-            SlidingPuzzle::<u64>::new(4, 4, KORF_12.to_vec(), (0..16).collect()),
-            Algorithm::AStar,
-        ),
-        "bfs-8puzzle" => (
-            SlidingPuzzle::<u64>::new(3, 3, vec![8, 6, 7, 2, 5, 4, 3, 0, 1], default_goal(3, 3)),
-            Algorithm::BreadthFirst,
-        ),
+        "astar-korf12" => (Korf::get(12).expect("listed").puzzle(), Algorithm::AStar),
+        "bfs-8puzzle" => (eight_hardest(), Algorithm::BreadthFirst),
         other => panic!("unknown case {other}"),
     };
     let settings = Settings {

@@ -6,6 +6,7 @@
 //! `cargo run --release --example bytes_per_step [case…]`.
 
 use frontier::domains::queens::NQueens;
+use frontier::domains::sliding::instances::Korf;
 use frontier::domains::sliding::{SlidingPuzzle, default_goal};
 use frontier::engine::problem::Problem;
 use frontier::engine::search::Search;
@@ -15,8 +16,6 @@ use frontier::engine::timeline::Timeline;
 use std::process::Command;
 use std::time::Instant;
 
-/// Korf's instance #12 (45 moves); its goal has the blank first.
-const KORF_12: [u8; 16] = [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15];
 /// An 8-puzzle 20 moves from the goal.
 const EIGHT_20: [u8; 9] = [8, 1, 3, 4, 0, 2, 7, 6, 5];
 
@@ -80,10 +79,8 @@ fn measure(case: &str) {
     let before = peak_rss();
     let started = Instant::now();
     let (steps, counted) = if case.starts_with("ida-korf12") {
-        let goal: Vec<u8> = (0..16).collect();
-        let p = SlidingPuzzle::<u64>::new(4, 4, KORF_12.to_vec(), goal);
         run(
-            p,
+            Korf::get(12).expect("listed").puzzle(),
             settings(Algorithm::IdaStar, Heuristic::Manhattan, false),
             in_timeline,
         )

@@ -1,5 +1,5 @@
 //! Runs A* on the hardest 8-puzzle many times: a target for `perf record`.
-use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+use frontier::domains::sliding::instances::eight_hardest;
 use frontier::engine::search::Search;
 use frontier::engine::settings::{Algorithm, Settings};
 
@@ -9,7 +9,7 @@ fn main() {
     } else {
         Algorithm::AStar
     };
-    let p = SlidingPuzzle::<u64>::new(3, 3, vec![8, 6, 7, 2, 5, 4, 3, 0, 1], default_goal(3, 3));
+    let p = eight_hardest();
     let mut total = 0;
     for _ in 0..50 {
         let mut s = Search::new(

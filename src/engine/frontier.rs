@@ -15,6 +15,7 @@ use super::tie::TieKey;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 
 /// The full ordering key of an open row; smaller is picked first.
@@ -163,33 +164,48 @@ impl Serialize for TieLevels {
 }
 
 /// Open rows sharing one (f, tie) value: their storing ranks in picking order, smallest first.
+/// It holds at least one rank while it exists; the first is kept inline, so the many buckets of
+/// one row each (real-valued costs, grids) never allocate.
 ///
 /// Rows are stored in rank order almost always (ids grow; latest-first ranks shrink), so a push
 /// lands at one end in O(1); only a row whose route improved joins in the middle.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Bucket {
-    ranks: VecDeque<u32>,
-    /// Rows in `ranks` that are still open with this key (the rest are stale).
+    /// The rank picked next.
+    head: u32,
+    /// The ranks after `head`, in picking order.
+    rest: VecDeque<u32>,
+    /// Rows held that are still open with this key (the rest are stale).
     live: u32,
 }
 
 impl Bucket {
     fn insert(&mut self, rank: u32) {
-        match (self.ranks.front(), self.ranks.back()) {
-            (_, Some(&back)) if rank >= back => self.ranks.push_back(rank),
-            (Some(&front), _) if rank <= front => self.ranks.push_front(rank),
-            (None, None) => self.ranks.push_back(rank),
-            _ => {
-                let at = self.ranks.partition_point(|&r| r < rank);
-                self.ranks.insert(at, rank);
-            }
+        if rank < self.head {
+            self.rest
+                .push_front(std::mem::replace(&mut self.head, rank));
+        } else if self.rest.back().is_none_or(|&back| rank >= back) {
+            self.rest.push_back(rank);
+        } else {
+            let at = self.rest.partition_point(|&r| r < rank);
+            self.rest.insert(at, rank);
         }
         self.live += 1;
     }
 
-    /// Whether every entry is a row still open with this key (no check needed at the front).
+    /// Drops the head; `false` when it was the last rank held.
+    fn advance(&mut self) -> bool {
+        self.rest.pop_front().map(|next| self.head = next).is_some()
+    }
+
+    /// Ranks held, stale ones included.
+    fn len(&self) -> usize {
+        1 + self.rest.len()
+    }
+
+    /// Whether every entry is a row still open with this key (no check needed at the head).
     fn all_live(&self) -> bool {
-        self.ranks.len() == self.live as usize
+        self.len() == self.live as usize
     }
 }
 
@@ -261,14 +277,17 @@ impl OpenList {
 
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        let bucket = self.buckets.entry((key.f, key.tie)).or_insert_with(|| {
-            self.order.push(Reverse((key.f, key.tie)));
-            Bucket {
-                ranks: self.spare.pop().unwrap_or_default(),
-                live: 0,
+        match self.buckets.entry((key.f, key.tie)) {
+            Entry::Occupied(bucket) => bucket.into_mut().insert(key.rank),
+            Entry::Vacant(slot) => {
+                self.order.push(Reverse((key.f, key.tie)));
+                slot.insert(Bucket {
+                    head: key.rank,
+                    rest: self.spare.pop().unwrap_or_default(),
+                    live: 1,
+                });
             }
-        });
-        bucket.insert(key.rank);
+        }
         self.len += 1;
         self.entries += 1;
         self.count_f(key.f, 1);
@@ -289,16 +308,22 @@ impl OpenList {
         if let Some(Reverse(top)) = self.order.pop()
             && let Some(bucket) = self.buckets.remove(&top)
         {
-            self.entries -= bucket.ranks.len();
-            let mut ranks = bucket.ranks;
-            ranks.clear();
-            self.spare.push(ranks);
+            self.entries -= bucket.len();
+            let mut rest = bucket.rest;
+            if rest.capacity() > 0 {
+                rest.clear();
+                self.spare.push(rest);
+            }
         }
     }
 
     /// Drops stale entries from the top; `current` gives a row's key while it is open. Entries
     /// are checked only in a bucket that holds stale ones.
     pub fn clean_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
+        if self.entries == self.len {
+            // No stale entry anywhere (breadth-first never makes one): the top is fresh.
+            return;
+        }
         while let Some(&Reverse((f, tie))) = self.order.peek() {
             let bucket = self
                 .buckets
@@ -309,12 +334,15 @@ impl OpenList {
                 continue;
             }
             while !bucket.all_live() {
-                let rank = *bucket.ranks.front().expect("a live row is held");
-                let key = OpenKey { f, tie, rank };
+                let key = OpenKey {
+                    f,
+                    tie,
+                    rank: bucket.head,
+                };
                 if current(self.ordering.id_of(key)) == Some(key) {
                     return;
                 }
-                bucket.ranks.pop_front();
+                assert!(bucket.advance(), "a live row is held");
                 self.entries -= 1;
             }
             return;
@@ -325,7 +353,7 @@ impl OpenList {
     #[must_use]
     pub fn peek(&self) -> Option<OpenKey> {
         let &Reverse((f, tie)) = self.order.peek()?;
-        let &rank = self.buckets.get(&(f, tie))?.ranks.front()?;
+        let rank = self.buckets.get(&(f, tie))?.head;
         Some(OpenKey { f, tie, rank })
     }
 
@@ -333,26 +361,27 @@ impl OpenList {
     #[must_use]
     pub fn explain(&self, key: OpenKey) -> TieLevels {
         let same_key = self.buckets.get(&(key.f, key.tie)).map_or(0, |b| b.live);
-        let mut levels = TieLevels::default();
-        let Some(numeric) = self.ordering.numeric else {
-            levels.push(TieLevel {
-                key: None,
-                tied: same_key,
-            });
-            levels.push(TieLevel {
-                key: Some(self.ordering.order),
-                tied: 1,
-            });
-            return levels;
+        let same_f = match self.ordering.numeric {
+            Some(_) => self.same_f.get(&key.f).copied().unwrap_or(0),
+            None => same_key,
         };
+        self.levels(same_f, same_key)
+    }
+
+    /// The explanation of a pick that shared its f with `same_f` open rows (itself included)
+    /// and its whole key but the storing rank with `same_key`.
+    fn levels(&self, same_f: u32, same_key: u32) -> TieLevels {
+        let mut levels = TieLevels::default();
         levels.push(TieLevel {
             key: None,
-            tied: self.same_f.get(&key.f).copied().unwrap_or(0),
+            tied: same_f,
         });
-        levels.push(TieLevel {
-            key: Some(numeric),
-            tied: same_key,
-        });
+        if let Some(numeric) = self.ordering.numeric {
+            levels.push(TieLevel {
+                key: Some(numeric),
+                tied: same_key,
+            });
+        }
         levels.push(TieLevel {
             key: Some(self.ordering.order),
             tied: 1,
@@ -362,22 +391,43 @@ impl OpenList {
 
     /// Removes the top (which must be fresh) and returns its row.
     pub fn pop(&mut self) -> Option<NodeId> {
+        let (key, _) = self.pop_explained()?;
+        Some(self.ordering.id_of(key))
+    }
+
+    /// Removes the top (which must be fresh) and returns its key with
+    /// [`OpenList::explain`]'s answer from just before, reaching its bucket and counts once.
+    pub fn pop_explained(&mut self) -> Option<(OpenKey, TieLevels)> {
         let &Reverse((f, tie)) = self.order.peek()?;
         let bucket = self.buckets.get_mut(&(f, tie))?;
-        let rank = bucket.ranks.pop_front()?;
+        let key = OpenKey {
+            f,
+            tie,
+            rank: bucket.head,
+        };
+        let same_key = bucket.live;
         bucket.live -= 1;
-        let emptied = bucket.ranks.is_empty();
+        let emptied = !bucket.advance();
         self.len -= 1;
-        self.entries -= 1;
-        self.count_f(f, -1);
+        let same_f = match self.ordering.numeric {
+            Some(_) => {
+                let count = self.same_f.get_mut(&f).expect("a live row counts at its f");
+                let before = *count;
+                *count -= 1;
+                if *count == 0 {
+                    self.same_f.remove(&f);
+                }
+                before
+            }
+            None => same_key,
+        };
         if emptied {
+            // Its one entry, the popped rank, is counted off with the bucket.
             self.drop_top_bucket();
+        } else {
+            self.entries -= 1;
         }
-        Some(self.ordering.id_of(OpenKey {
-            f: Cost::ZERO,
-            tie: 0,
-            rank,
-        }))
+        Some((key, self.levels(same_f, same_key)))
     }
 
     /// Bytes held by the entries and buckets (for the memory figures).
@@ -477,5 +527,27 @@ mod tests {
         assert_eq!(o.id_of(top), 1, "row 0's stale entry is skipped");
         let tied: Vec<u32> = open.explain(top).iter().map(|l| l.tied).collect();
         assert_eq!(tied, vec![2, 2, 1]);
+    }
+
+    #[test]
+    fn a_pop_explains_the_pick_as_explain_did_just_before() {
+        for policy in [
+            &[TieKey::LowestH, TieKey::FirstStored][..],
+            &[TieKey::LastStored][..],
+        ] {
+            let o = ordering(policy);
+            let mut open = OpenList::new(o.clone());
+            // Rows at f 4..6 with h 0..2, several sharing f and h.
+            for id in 0..24 {
+                let h = Cost::units(i64::from(id % 3));
+                open.push(o.key(id, Cost::units(4 + i64::from(id % 5)) - h, h, 0));
+            }
+            while let Some(top) = open.peek() {
+                let before = open.explain(top);
+                let (key, levels) = open.pop_explained().unwrap();
+                assert_eq!((key, levels), (top, before));
+            }
+            assert!(open.is_empty());
+        }
     }
 }

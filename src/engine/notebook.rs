@@ -102,6 +102,12 @@ impl<S> Vacant<'_, S> {
         self.nodes.len()
     }
 
+    /// A stored row, e.g. the parent of the state about to be stored.
+    #[must_use]
+    pub fn node(&self, id: NodeId) -> &Node<S> {
+        &self.nodes[id as usize]
+    }
+
     /// Stores `node` (whose state is the one looked up) as a new open row.
     pub fn insert(self, node: Node<S>) -> NodeId {
         let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");

@@ -55,6 +55,21 @@ pub trait Problem {
     fn heuristics(&self) -> &'static [Heuristic];
     /// The estimate of `heuristic` for `state`; only called with one of [`Problem::heuristics`].
     fn estimate(&self, state: &Self::State, heuristic: Heuristic) -> Cost;
+    /// The estimate of `child`, reached from `parent` (estimated `parent_h`) by `mv`: always
+    /// equal to [`Problem::estimate`] of `child`. Searches call it for every new successor, so
+    /// a domain whose estimate changes by a few terms per move (a slide moves one tile)
+    /// overrides it to update the parent's instead of recounting the whole state.
+    fn estimate_child(
+        &self,
+        parent: &Self::State,
+        parent_h: Cost,
+        child: &Self::State,
+        mv: Self::Move,
+        heuristic: Heuristic,
+    ) -> Cost {
+        let _ = (parent, parent_h, mv);
+        self.estimate(child, heuristic)
+    }
     /// A move in words, e.g. "tile 4 down".
     fn describe_move(&self, from: &Self::State, mv: Self::Move) -> String;
     /// Why a pruned move was refused, e.g. "column 4 attacked by the queen at row 1".

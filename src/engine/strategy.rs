@@ -102,13 +102,22 @@ impl<P: Problem> Core<P> {
         self.buffer = buffer;
     }
 
-    /// Stores `state` reached from `parent` at cost `g`, as the A* chapter's "Store Neighbor" does: a new
-    /// state becomes an open row if there is room; a stored one takes the new route only when it
-    /// is cheaper and `reopens` allows it, and is then open again.
+    /// The estimate of `state`, reached from row `parent` by `mv` (see
+    /// [`Problem::estimate_child`]).
+    pub fn estimate_child(&self, parent: NodeId, state: &P::State, mv: P::Move) -> Cost {
+        let from = self.notebook.node(parent);
+        self.problem
+            .estimate_child(&from.state, from.h, state, mv, self.settings.heuristic)
+    }
+
+    /// Stores `state` reached from `parent` by `mv` at cost `g`, as the A* chapter's "Store
+    /// Neighbor" does: a new state becomes an open row if there is room; a stored one takes the
+    /// new route only when it is cheaper and `reopens` allows it, and is then open again.
     pub fn store_successor(
         &mut self,
         parent: NodeId,
         state: P::State,
+        mv: P::Move,
         g: Cost,
         reopens: bool,
     ) -> Stored {
@@ -117,7 +126,13 @@ impl<P: Problem> Core<P> {
         let existing = match self.notebook.lookup(&state) {
             Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
             Lookup::Vacant(slot) => {
-                let h = self.problem.estimate(&state, self.settings.heuristic);
+                let h = self.problem.estimate_child(
+                    &slot.node(parent).state,
+                    h_from,
+                    &state,
+                    mv,
+                    self.settings.heuristic,
+                );
                 let id = slot.insert(Node::new(state, g, h, Some(parent), depth));
                 self.heuristic_check.edge(parent, h_from, id, h, cost);
                 self.count_new_row();
@@ -125,6 +140,10 @@ impl<P: Problem> Core<P> {
             }
             Lookup::Stored(existing) => existing,
         };
+        if !reopens && !self.heuristic_check.on {
+            // Nothing to check or change: the row is not even read.
+            return Stored::Kept(existing);
+        }
         let node = self.notebook.node(existing);
         self.heuristic_check
             .edge(parent, h_from, existing, node.h, cost);

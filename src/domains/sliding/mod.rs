@@ -6,6 +6,7 @@
 //! 542703816 ties on its second step).
 
 mod hand;
+pub mod instances;
 
 pub use hand::{slidable, slide};
 
@@ -24,6 +25,9 @@ pub trait Packed: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     fn get(self, slot: usize) -> u8;
     #[must_use]
     fn with(self, slot: usize, tile: u8) -> Self;
+    /// Of two boards one slide apart (they differ in exactly two slots, one being `slot`),
+    /// the other slot: found from the differing bits, without reading every slot.
+    fn other_change(self, other: Self, slot: usize) -> usize;
 }
 
 macro_rules! packed {
@@ -41,6 +45,12 @@ macro_rules! packed {
                 let shift = slot as u32 * Self::CELL_BITS;
                 let mask: $t = ((1 << Self::CELL_BITS) - 1) << shift;
                 (self & !mask) | (<$t>::from(tile) << shift)
+            }
+            fn other_change(self, other: Self, slot: usize) -> usize {
+                let diff = self ^ other;
+                let low = (diff.trailing_zeros() / Self::CELL_BITS) as usize;
+                let high = ((<$t>::BITS - 1 - diff.leading_zeros()) / Self::CELL_BITS) as usize;
+                if low == slot { high } else { low }
             }
         }
     };
@@ -314,6 +324,26 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
             _ => 0,
         };
         Cost::units(moves)
+    }
+
+    /// Manhattan distance changes only by the slid tile's distance: it moves from `mv` to the
+    /// parent's blank. Other heuristics are counted afresh.
+    fn estimate_child(
+        &self,
+        parent: &B,
+        parent_h: Cost,
+        child: &B,
+        mv: Slide,
+        heuristic: Heuristic,
+    ) -> Cost {
+        if heuristic != Heuristic::Manhattan {
+            return self.estimate(child, heuristic);
+        }
+        let (from, n) = (usize::from(mv), self.slots());
+        let to = parent.other_change(*child, from);
+        let row = usize::from(parent.get(from)) * n;
+        let (before, after) = (self.distance[row + from], self.distance[row + to]);
+        parent_h + Cost::units(i64::from(after) - i64::from(before))
     }
 
     fn describe_move(&self, from: &B, slot: Slide) -> String {

@@ -113,3 +113,55 @@ fn five_by_five_boards_pack_into_u128() {
     let p = SlidingPuzzle::<u128>::new(5, 5, goal.clone(), goal.clone());
     assert_eq!(p.unpack(p.start()), goal);
 }
+
+/// Walks `steps` slides from `p`'s start (choosing by a fixed sequence) and checks, for every
+/// successor on the way, that the updated estimate equals a full recount under each heuristic.
+fn child_estimates_match_a_recount<B: Packed>(p: &SlidingPuzzle<B>, steps: usize) {
+    let mut state = p.start();
+    let mut out = Vec::new();
+    for step in 0..steps {
+        out.clear();
+        p.successors(&state, &mut out);
+        for &heuristic in p.heuristics() {
+            let parent_h = p.estimate(&state, heuristic);
+            for s in &out {
+                let Successor::Child {
+                    state: child, mv, ..
+                } = s
+                else {
+                    unreachable!("slides are never pruned")
+                };
+                assert_eq!(
+                    p.estimate_child(&state, parent_h, child, *mv, heuristic),
+                    p.estimate(child, heuristic),
+                    "{heuristic} after {step} slides"
+                );
+            }
+        }
+        let Successor::Child { state: next, .. } = out[(step * 7 + step / 3) % out.len()] else {
+            unreachable!()
+        };
+        state = next;
+    }
+}
+
+#[test]
+fn a_childs_estimate_is_the_parents_updated_by_the_slid_tile() {
+    child_estimates_match_a_recount(&built_in(), 200);
+    child_estimates_match_a_recount(&instances::Korf::get(12).unwrap().puzzle(), 200);
+    let mut wide: Vec<u8> = (1..10).collect();
+    wide.push(0);
+    wide.swap(0, 1);
+    wide.swap(2, 3);
+    child_estimates_match_a_recount(
+        &SlidingPuzzle::<u64>::new(5, 2, wide, default_goal(5, 2)),
+        200,
+    );
+    let mut big = default_goal(5, 5);
+    big.swap(0, 24);
+    big.swap(3, 7);
+    child_estimates_match_a_recount(
+        &SlidingPuzzle::<u128>::new(5, 5, big, default_goal(5, 5)),
+        300,
+    );
+}

@@ -178,14 +178,14 @@ impl DepthFirst {
             let index = u32::try_from(index).expect("fewer than 4 billion successors");
             let (child, fate) = match successor {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
-                Successor::Child { state, cost, .. } => {
+                Successor::Child { state, mv, cost } => {
                     if let Some(ancestor) = self.on_path(&core.notebook, id, &state) {
                         (Some(ancestor), Fate::Kept)
                     } else if core.notebook.len() >= core.settings.max_states {
                         full = true;
                         (None, Fate::NotStoredFull)
                     } else {
-                        let h = core.estimate(&state);
+                        let h = core.estimate_child(id, &state, mv);
                         let child =
                             core.add_row(Node::new(state, g + cost, h, Some(id), depth + 1));
                         self.stack.push(child);

@@ -82,8 +82,8 @@ impl BestFirst {
             let index = u32::try_from(index).expect("fewer than 4 billion successors");
             let (child, fate) = match successor {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
-                Successor::Child { state, cost, .. } => {
-                    match core.store_successor(id, state, g + cost, self.reopens) {
+                Successor::Child { state, mv, cost } => {
+                    match core.store_successor(id, state, mv, g + cost, self.reopens) {
                         Stored::New(child) => {
                             self.open.push(self.key(&core.notebook, child));
                             (Some(child), Fate::StoredNew)
@@ -133,13 +133,19 @@ impl<P: Problem> Strategy<P> for BestFirst {
             let start = core.store_start();
             self.open.push(self.key(&core.notebook, start));
         }
-        let Some(pick) = self.pick_at_top(&core.notebook) else {
+        let Some((top, ties)) = self.open.pop_explained() else {
             return Some(Outcome::Exhausted);
         };
-        let id = pick.id;
-        self.open.pop();
+        let id = self.open.ordering().id_of(top);
+        let node = core.notebook.node(id);
+        event.pick = Some(Pick {
+            id,
+            g: node.g,
+            h: node.h,
+            f: top.f,
+            ties,
+        });
         core.set_status(id, Status::Closed);
-        event.pick = Some(pick);
         let mut outcome = None;
         if core.problem.is_goal(&core.notebook.node(id).state) {
             core.counts.solutions += 1;

@@ -1,0 +1,67 @@
+//! Published instances the benches and examples measure on, in one place so every figure names
+//! the same boards.
+
+use super::{SlidingPuzzle, default_goal};
+
+/// One of Korf's 100 random 15-puzzles (1985, Table 1).
+#[derive(Clone, Copy, Debug)]
+pub struct Korf {
+    /// Its number in Korf's table.
+    pub id: u32,
+    /// The start board, row-major, 0 the blank.
+    pub board: [u8; 16],
+    /// The optimal number of moves.
+    pub moves: i64,
+}
+
+/// Korf's instances #12, #42, #55, #79 and #97.
+pub const KORF: [Korf; 5] = [
+    Korf {
+        id: 12,
+        board: [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15],
+        moves: 45,
+    },
+    Korf {
+        id: 42,
+        board: [4, 5, 7, 2, 9, 14, 12, 13, 0, 3, 6, 11, 8, 1, 15, 10],
+        moves: 42,
+    },
+    Korf {
+        id: 55,
+        board: [13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11],
+        moves: 41,
+    },
+    Korf {
+        id: 79,
+        board: [0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15],
+        moves: 42,
+    },
+    Korf {
+        id: 97,
+        board: [9, 14, 5, 7, 8, 15, 1, 2, 10, 4, 13, 6, 12, 0, 11, 3],
+        moves: 44,
+    },
+];
+
+impl Korf {
+    /// Instance `id` of [`KORF`], if listed.
+    #[must_use]
+    pub fn get(id: u32) -> Option<Korf> {
+        KORF.into_iter().find(|k| k.id == id)
+    }
+
+    /// The instance as a puzzle, with Korf's goal (the blank first, then 1 to 15).
+    #[must_use]
+    pub fn puzzle(&self) -> SlidingPuzzle<u64> {
+        SlidingPuzzle::new(4, 4, self.board.to_vec(), (0..16).collect())
+    }
+}
+
+/// One of the two hardest 8-puzzles: 31 moves from the usual goal (tiles in order, blank last).
+pub const EIGHT_HARDEST: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+
+/// [`EIGHT_HARDEST`] as a puzzle with the usual goal.
+#[must_use]
+pub fn eight_hardest() -> SlidingPuzzle<u64> {
+    SlidingPuzzle::new(3, 3, EIGHT_HARDEST.to_vec(), default_goal(3, 3))
+}
