@@ -247,8 +247,8 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn move_label(&self, from: NodeId, to: NodeId) -> String {
         let problem = &self.core.problem;
-        let from_state = &self.core.notebook.node(from).state;
-        let to_state = &self.core.notebook.node(to).state;
+        let from_state = self.core.notebook.node(from).state;
+        let to_state = self.core.notebook.node(to).state;
         let mut out = Vec::new();
         problem.successors(from_state, &mut out);
         out.into_iter()
@@ -265,7 +265,7 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn successor_words(&self, parent: NodeId, event: &SuccessorEvent) -> String {
         let problem = &self.core.problem;
-        let from = &self.core.notebook.node(parent).state;
+        let from = self.core.notebook.node(parent).state;
         let mut out = Vec::new();
         problem.successors(from, &mut out);
         match (out.get(event.index as usize), event.fate) {

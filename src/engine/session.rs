@@ -99,7 +99,7 @@ where
             parent: node.parent(),
             g: node.g,
             h: node.h,
-            f: self.strategy().f(node),
+            f: self.strategy().f(&node),
             depth: node.depth,
             status: store.status(id),
             reopened: store.times_reopened(id),
@@ -230,7 +230,7 @@ where
     }
 
     fn open_key(&self, id: NodeId) -> Option<OpenKey> {
-        self.strategy().open_key(id, self.core().notebook.node(id))
+        self.strategy().open_key(id, &self.core().notebook.node(id))
     }
 
     fn position(&self, id: NodeId) -> Option<(i64, i64)> {

@@ -158,7 +158,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
         outcome
     }
 
-    fn f(&self, node: &Node<P::State>) -> Cost {
+    fn f(&self, node: &Node<&P::State>) -> Cost {
         self.open.ordering().f(node.g, node.h, node.depth)
     }
 
@@ -182,7 +182,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
         self.open.bytes()
     }
 
-    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<OpenKey> {
+    fn open_key(&self, id: NodeId, node: &Node<&P::State>) -> Option<OpenKey> {
         Some(self.open.ordering().key(id, node.g, node.h, node.depth))
     }
 

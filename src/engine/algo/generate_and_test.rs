@@ -123,7 +123,7 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
         None
     }
 
-    fn f(&self, _node: &Node<P::State>) -> Cost {
+    fn f(&self, _node: &Node<&P::State>) -> Cost {
         GenerateAndTest::f(self)
     }
 
