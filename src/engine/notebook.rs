@@ -233,6 +233,31 @@ fn shard_of(hash: u64) -> usize {
     (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
 }
 
+/// The hash index: row ids filed by their state's hash, in [`SHARDS`] tables.
+#[derive(Clone, Debug)]
+pub struct Index {
+    shards: Box<[HashTable<NodeId>; SHARDS]>,
+    /// Rows `0..covered` are filed. After a jump back in time this is more than the notebook's
+    /// rows: the rows after are filed ahead (time travel replays the same rows under the same
+    /// ids), and lookups skip ids the notebook does not hold yet.
+    covered: usize,
+}
+
+impl Default for Index {
+    fn default() -> Self {
+        Index {
+            shards: Box::new(std::array::from_fn(|_| HashTable::new())),
+            covered: 0,
+        }
+    }
+}
+
+impl Index {
+    fn bytes(&self) -> usize {
+        self.shards.iter().map(HashTable::allocation_size).sum()
+    }
+}
+
 /// Where a state stands in the notebook: stored under an id, or a free slot to store it in.
 pub enum Lookup<'a, S> {
     Stored(NodeId),
@@ -241,8 +266,12 @@ pub enum Lookup<'a, S> {
 
 /// A free slot for a state not stored yet; dropping it stores nothing.
 pub struct Vacant<'a, S> {
-    entry: hashbrown::hash_table::VacantEntry<'a, NodeId>,
     rows: &'a mut Rows<S>,
+    /// Where to file the new row, unless it is filed ahead already.
+    slot: Option<(
+        hashbrown::hash_table::VacantEntry<'a, NodeId>,
+        &'a mut usize,
+    )>,
 }
 
 impl<S> Vacant<'_, S> {
@@ -255,7 +284,10 @@ impl<S> Vacant<'_, S> {
     /// Stores `node` (whose state is the one looked up) as a new open row.
     pub fn insert(self, node: Node<S>) -> NodeId {
         let id = self.rows.push(node);
-        self.entry.insert(id);
+        if let Some((entry, covered)) = self.slot {
+            entry.insert(id);
+            *covered += 1;
+        }
         id
     }
 }
@@ -266,7 +298,12 @@ pub struct Notebook<S> {
     rows: Rows<S>,
     /// Times each reopened row was reopened; rare, so kept apart from the rows.
     reopened: BTreeMap<NodeId, u32>,
-    index: Box<[HashTable<NodeId>; SHARDS]>,
+    /// `None` in a time-travel keyframe, which takes the live search's index when it is
+    /// restored ([`Notebook::adopt_index`]).
+    index: Option<Index>,
+    /// Whether rows were forgotten for good ([`Notebook::truncate`]) so that their ids hold
+    /// other states now: then no other copy's index fits this notebook's rows.
+    ids_reused: bool,
 }
 
 impl<S> Default for Notebook<S> {
@@ -274,7 +311,8 @@ impl<S> Default for Notebook<S> {
         Notebook {
             rows: Rows::default(),
             reopened: BTreeMap::new(),
-            index: Box::new(std::array::from_fn(|_| HashTable::new())),
+            index: Some(Index::default()),
+            ids_reused: false,
         }
     }
 }
@@ -287,21 +325,52 @@ pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
 }
 
 impl<S: Hash + Eq + Clone> Notebook<S> {
+    fn index_mut(&mut self) -> &mut Index {
+        self.index
+            .as_mut()
+            .expect("a keyframe adopts an index before it is used")
+    }
+
     /// The row holding `state`, if it was stored.
     #[must_use]
     pub fn find(&self, state: &S) -> Option<NodeId> {
         let packed = &self.rows.packed;
+        let len = packed.len();
         let hash = hash_of(state);
-        self.index[shard_of(hash)]
-            .find(hash, |&id| packed[id as usize].state == *state)
+        let index = self
+            .index
+            .as_ref()
+            .expect("a keyframe adopts an index before it is used");
+        index.shards[shard_of(hash)]
+            .find(hash, |&id| {
+                (id as usize) < len && packed[id as usize].state == *state
+            })
             .copied()
     }
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in.
     pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
-        let packed = &self.rows.packed;
         let hash = hash_of(state);
-        let entry = self.index[shard_of(hash)].entry(
+        let index = self
+            .index
+            .as_mut()
+            .expect("a keyframe adopts an index before it is used");
+        let packed = &self.rows.packed;
+        let len = packed.len();
+        let shard = &mut index.shards[shard_of(hash)];
+        if index.covered > len {
+            // Replaying: the row this state would get is filed ahead already.
+            return match shard.find(hash, |&id| {
+                (id as usize) < len && packed[id as usize].state == *state
+            }) {
+                Some(&id) => Lookup::Stored(id),
+                None => Lookup::Vacant(Vacant {
+                    rows: &mut self.rows,
+                    slot: None,
+                }),
+            };
+        }
+        let entry = shard.entry(
             hash,
             |&id| packed[id as usize].state == *state,
             |&id| hash_of(&packed[id as usize].state),
@@ -309,8 +378,8 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         match entry {
             hashbrown::hash_table::Entry::Occupied(found) => Lookup::Stored(*found.get()),
             hashbrown::hash_table::Entry::Vacant(entry) => Lookup::Vacant(Vacant {
-                entry,
                 rows: &mut self.rows,
+                slot: Some((entry, &mut index.covered)),
             }),
         }
     }
@@ -321,9 +390,16 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     pub fn insert(&mut self, node: Node<S>) -> NodeId {
         let hash = hash_of(&node.state);
         let id = self.rows.push(node);
-        let packed = &self.rows.packed;
-        self.index[shard_of(hash)]
-            .insert_unique(hash, id, |&other| hash_of(&packed[other as usize].state));
+        let index = self
+            .index
+            .as_mut()
+            .expect("a keyframe adopts an index before it is used");
+        if index.covered <= id as usize {
+            let packed = &self.rows.packed;
+            index.shards[shard_of(hash)]
+                .insert_unique(hash, id, |&other| hash_of(&packed[other as usize].state));
+            index.covered = id as usize + 1;
+        }
         id
     }
 
@@ -333,17 +409,83 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         self.rows.reroute(id, g, parent, depth);
     }
 
-    /// Forgets the newest rows so that `len` remain (used when stepping back in time).
+    /// Forgets the newest rows for good so that `len` remain: their ids may hold other states
+    /// later (a tree search backtracking).
     pub fn truncate(&mut self, len: usize) {
+        self.ids_reused = true;
+        let rows = self.rows.len();
+        if self.index_mut().covered > rows {
+            // Rows filed ahead are not this notebook's to unfile: file its own rows afresh.
+            self.forget_newest(len);
+            self.index = None;
+            self.file_rows(Index::default());
+            return;
+        }
         while self.rows.len() > len {
             let state = self.rows.pop().expect("len checked");
             let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
             let hash = hash_of(&state);
-            if let Ok(entry) = self.index[shard_of(hash)].find_entry(hash, |&other| other == id) {
+            let index = self.index_mut();
+            if let Ok(entry) = index.shards[shard_of(hash)].find_entry(hash, |&other| other == id) {
                 entry.remove();
             }
+            index.covered = id as usize;
             self.reopened.remove(&id);
         }
+    }
+
+    /// Forgets the newest rows so that `len` remain, until time travel stores them again
+    /// under the same ids (undoing steps): they stay filed ahead in the index.
+    pub fn forget_newest(&mut self, len: usize) {
+        while self.rows.len() > len {
+            self.rows.pop();
+            let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
+            self.reopened.remove(&id);
+        }
+    }
+
+    /// Takes the index out for a keyframe copy to be made without it, when a restored copy
+    /// can take the live search's instead ([`Notebook::adopt_index`]); give it back with
+    /// [`Notebook::put_back_index`] right after copying.
+    pub fn lend_index(&mut self) -> Option<Index> {
+        if self.ids_reused {
+            None
+        } else {
+            self.index.take()
+        }
+    }
+
+    pub fn put_back_index(&mut self, index: Option<Index>) {
+        if index.is_some() {
+            self.index = index;
+        }
+    }
+
+    /// Gives a copy left without an index (a keyframe) one: `live`'s, from a notebook of the
+    /// same search further on or back in time (its rows under the same ids, filed ahead or
+    /// missing), else one built afresh from the rows.
+    pub fn adopt_index(&mut self, live: Option<&mut Notebook<S>>) {
+        if self.index.is_some() {
+            return;
+        }
+        let index = live
+            .filter(|live| !live.ids_reused)
+            .and_then(|live| live.index.take())
+            .unwrap_or_default();
+        self.file_rows(index);
+    }
+
+    /// Takes `index` and files the rows it does not cover yet.
+    fn file_rows(&mut self, mut index: Index) {
+        let packed = &self.rows.packed;
+        for id in index.covered..packed.len() {
+            let hash = hash_of(&packed[id].state);
+            let id = NodeId::try_from(id).expect("ids fit in u32");
+            index.shards[shard_of(hash)]
+                .insert_unique(hash, id, |&other| hash_of(&packed[other as usize].state));
+        }
+        index.covered = index.covered.max(packed.len());
+        self.index = Some(index);
     }
 }
 
@@ -414,7 +556,7 @@ impl<S> Notebook<S> {
 
     /// Bytes held by the hash index (all its shards).
     fn index_bytes(&self) -> usize {
-        self.index.iter().map(HashTable::allocation_size).sum()
+        self.index.as_ref().map_or(0, Index::bytes)
     }
 
     /// Bytes of rows a copy shares instead of copying (full chunks of rows: rows rarely change

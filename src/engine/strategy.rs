@@ -94,7 +94,7 @@ impl<P: Problem> Core<P> {
         let mut out = std::mem::take(&mut self.buffer);
         out.clear();
         self.problem
-            .successors(&self.notebook.node(id).state, &mut out);
+            .successors(self.notebook.node(id).state, &mut out);
         out
     }
 

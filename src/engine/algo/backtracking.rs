@@ -245,7 +245,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             return None;
         }
         event.pick = Some(pick);
-        if core.problem.is_goal(&core.notebook.node(id).state) {
+        if core.problem.is_goal(core.notebook.node(id).state) {
             core.counts.solutions += 1;
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);

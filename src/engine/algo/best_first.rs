@@ -141,7 +141,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
         core.set_status(id, Status::Closed);
         event.pick = Some(pick);
         let mut outcome = None;
-        if core.problem.is_goal(&core.notebook.node(id).state) {
+        if core.problem.is_goal(core.notebook.node(id).state) {
             core.counts.solutions += 1;
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
@@ -197,7 +197,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
                 self.open.forget(self.key(&core.notebook, id));
             }
         }
-        core.notebook.truncate(first_new as usize);
+        core.notebook.forget_newest(first_new as usize);
         self.open.push(self.key(&core.notebook, pick));
         self.clean(&core.notebook);
         true

@@ -107,7 +107,7 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
                 self.mode
             )));
         }
-        if core.problem.is_goal(&core.notebook.node(id).state) {
+        if core.problem.is_goal(core.notebook.node(id).state) {
             core.counts.solutions += 1;
             event.note = Some(Note::Words(format!(
                 "candidate {}{} is a solution",
