@@ -9,6 +9,11 @@
 //! with hashes spread evenly the shards grow one after another over many steps (one table of a
 //! million rows took ~107 ms to double, a whole frame's spike in the app). The transient
 //! memory of a growth (old and new table side by side) is one shard's too.
+//!
+//! Rows are packed (see [`Node`] for the unpacked form): 24 bytes for a 64-bit state, with g and
+//! h in whole units while they fit, and statuses as bits. Time travel shares one index among
+//! the copies of a search: a keyframe holds none and takes the live search's when restored
+//! ([`Notebook::adopt_index`]), so the index may file rows a copy does not hold yet.
 
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
@@ -455,6 +460,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         }
     }
 
+    /// Puts back what [`Notebook::lend_index`] took.
     pub fn put_back_index(&mut self, index: Option<Index>) {
         if index.is_some() {
             self.index = index;

@@ -7,12 +7,13 @@
 //! record, and a difference is an error, never a silent change of history.
 //!
 //! A keyframe shares the full chunks of the notebook's rows and of the step record with the
-//! search it was copied from (copy on write, see [`super::chunked`]); what it copies whole (the
-//! hash index, the statuses, the open list: [`Session::snapshot_bytes`]) is still big for a big
-//! search, so the keyframes' total is held under a byte budget: when it is exceeded, every other
-//! keyframe is dropped and the interval doubles. Seeking then costs one copy of a keyframe plus at most `interval`
-//! replayed steps, or less (see `benches/timeline.rs` for measured times, and the README's
-//! time-travel section).
+//! search it was copied from (copy on write, see [`super::chunked`]), and holds no hash index at
+//! all: a copy restored from it takes the live search's ([`Session::keyframe`],
+//! [`Session::adopt`]). What it still copies whole (mostly the open list:
+//! [`Session::snapshot_bytes`]) grows with the search, so the keyframes' total is held under a
+//! byte budget: when it is exceeded, every other keyframe is dropped and the interval doubles.
+//! Seeking then costs one copy of a keyframe plus at most `interval` replayed steps, or less (see
+//! `benches/timeline.rs` for measured times, and the README's time-travel section).
 //!
 //! Going back a little is cheaper still: a search whose strategy can undo a step
 //! ([`Session::rewind`]: best-first searches, over steps that reopened or improved nothing) is
