@@ -181,9 +181,10 @@ pub trait Strategy<P: Problem> {
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;
     /// Takes back a step that picked row `pick` and stored rows `first_new..` and changed no
     /// other row: opens the pick again (with [`Core::set_status`]), forgets those rows
-    /// (truncating the notebook) and puts the pick back on the open list; the search fixes the
-    /// other counts. `false` (the default) when the strategy cannot, and then nothing was
-    /// changed; time travel then restores a keyframe instead.
+    /// ([`Notebook::forget_newest`], which keeps them filed for the replay) and puts the pick
+    /// back on the open list; the search fixes the other counts. `false` (the default) when
+    /// the strategy cannot, and then nothing was changed; time travel then restores a keyframe
+    /// instead.
     fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
         let _ = (core, pick, first_new);
         false
