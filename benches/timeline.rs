@@ -33,7 +33,7 @@ fn timeline_of(steps: u64) -> Timeline {
         timeline.view().memory_bytes() >> 20
     );
     let copy = Instant::now();
-    let keyframe = timeline.snapshot();
+    let keyframe = timeline.keyframe();
     let copy = copy.elapsed();
     drop(keyframe);
     let back = Instant::now();
@@ -65,13 +65,17 @@ fn targets(steps: u64) -> Vec<u64> {
 fn worst_and_mean(timeline: &mut Timeline, steps: u64) {
     let mut times = Vec::new();
     for target in targets(steps) {
+        let from = timeline.steps();
         let started = Instant::now();
         assert_eq!(timeline.go_to(target).expect("seeks"), target);
-        times.push(started.elapsed());
+        times.push((started.elapsed(), from, target));
     }
-    let worst = times.iter().max().expect("64 jumps");
-    let mean = times.iter().sum::<std::time::Duration>() / 64;
-    eprintln!("jumps to 64 scattered steps of {steps}: worst {worst:.2?}, mean {mean:.2?}");
+    let (worst, from, to) = times.iter().max().expect("64 jumps");
+    let mean = times.iter().map(|t| t.0).sum::<std::time::Duration>() / 64;
+    eprintln!(
+        "jumps to 64 scattered steps of {steps}: worst {worst:.2?} (from step {from} to {to}), \
+         mean {mean:.2?}"
+    );
 }
 
 fn seek(c: &mut Criterion) {

@@ -16,7 +16,7 @@ use super::search::Search;
 pub fn warnings<P: Problem>(search: &Search<P>) -> Vec<HeuristicWarning> {
     let core = search.core();
     let store = &core.notebook;
-    let name = |id: NodeId| core.problem.compact(&store.node(id).state);
+    let name = |id: NodeId| core.problem.compact(store.node(id).state);
     let algorithm = core.settings.algorithm;
     let mut out: Vec<HeuristicWarning> = core
         .heuristic_check
@@ -91,7 +91,7 @@ fn goal_bounds<P: Problem>(search: &Search<P>, route: &[NodeId]) -> Vec<Cost> {
         let id = NodeId::try_from(i).expect("ids fit in u32");
         successors.clear();
         core.problem
-            .successors(&store.node(id).state, &mut successors);
+            .successors(store.node(id).state, &mut successors);
         let best = successors
             .iter()
             .filter_map(|s| match s {

@@ -9,6 +9,11 @@
 //! with hashes spread evenly the shards grow one after another over many steps (one table of a
 //! million rows took ~107 ms to double, a whole frame's spike in the app). The transient
 //! memory of a growth (old and new table side by side) is one shard's too.
+//!
+//! Rows are packed (see [`Node`] for the unpacked form): 24 bytes for a 64-bit state, with g and
+//! h in whole units while they fit, and statuses as bits. Time travel shares one index among
+//! the copies of a search: a keyframe holds none and takes the live search's when restored
+//! ([`Notebook::adopt_index`]), so the index may file rows a copy does not hold yet.
 
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
@@ -33,8 +38,9 @@ pub enum Status {
 /// Marks the start's missing parent without the 4 bytes an `Option` would add to every row.
 const NO_PARENT: NodeId = NodeId::MAX;
 
-/// One line of the notebook: 32 bytes for a 64-bit state.
-#[derive(Clone, Debug)]
+/// One line of the notebook as its users read and write it. The notebook stores it packed
+/// (see [`Notebook`]) and hands out `Node<&S>` views of its rows.
+#[derive(Clone, Copy, Debug)]
 pub struct Node<S> {
     pub state: S,
     /// Cost of the best route found so far.
@@ -63,12 +69,162 @@ impl<S> Node<S> {
     pub fn parent(&self) -> Option<NodeId> {
         (self.parent != NO_PARENT).then_some(self.parent)
     }
+}
 
-    /// Takes a new best route.
-    pub fn reroute(&mut self, g: Cost, parent: NodeId, depth: u32) {
-        self.g = g;
-        self.parent = parent;
-        self.depth = depth;
+/// A stored row: 24 bytes for a 64-bit state. g and h are kept as whole units in 4 bytes each
+/// while every cost stored is a whole number that fits (sliding puzzles, unit grids, most
+/// lessons); the first cost that does not moves every row's costs to [`Rows::wide`].
+#[derive(Clone, Debug)]
+struct Packed<S> {
+    state: S,
+    g: i32,
+    h: i32,
+    parent: NodeId,
+    depth: u32,
+}
+
+/// A cost as whole units in 4 bytes, if it is one.
+fn narrow(cost: Cost) -> Option<i32> {
+    cost.as_whole().and_then(|units| i32::try_from(units).ok())
+}
+
+/// The rows and their statuses, in storing order.
+#[derive(Clone, Debug)]
+struct Rows<S> {
+    packed: ChunkedVec<Packed<S>>,
+    /// Every row's g and h in full, once some cost did not fit in a [`Packed`] row (the
+    /// packed costs are then unused).
+    wide: Option<ChunkedVec<[Cost; 2]>>,
+    /// One bit per row, set while the row is open.
+    open: ChunkedVec<u64>,
+}
+
+impl<S> Default for Rows<S> {
+    fn default() -> Self {
+        Rows {
+            packed: ChunkedVec::default(),
+            wide: None,
+            open: ChunkedVec::default(),
+        }
+    }
+}
+
+impl<S> Rows<S> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.packed.len()
+    }
+
+    #[inline]
+    fn get(&self, id: NodeId) -> Node<&S> {
+        let row = &self.packed[id as usize];
+        let [g, h] = match &self.wide {
+            None => [Cost::units(row.g.into()), Cost::units(row.h.into())],
+            Some(wide) => wide[id as usize],
+        };
+        Node {
+            state: &row.state,
+            g,
+            h,
+            parent: row.parent,
+            depth: row.depth,
+        }
+    }
+
+    /// Keeps every row's costs in full from now on.
+    #[cold]
+    fn widen(&mut self) {
+        let mut wide = ChunkedVec::default();
+        for row in self.packed.iter() {
+            wide.push([Cost::units(row.g.into()), Cost::units(row.h.into())]);
+        }
+        self.wide = Some(wide);
+    }
+
+    /// The packed form of `g` and `h`, widening the rows first when they do not fit.
+    fn pack(&mut self, g: Cost, h: Cost) -> (i32, i32) {
+        if self.wide.is_none() {
+            if let (Some(g), Some(h)) = (narrow(g), narrow(h)) {
+                return (g, h);
+            }
+            self.widen();
+        }
+        (0, 0)
+    }
+
+    /// Appends `node` as an open row and returns its id.
+    #[inline]
+    fn push(&mut self, node: Node<S>) -> NodeId {
+        let len = self.len();
+        let id = NodeId::try_from(len).expect("more than 4 billion rows");
+        let (g, h) = self.pack(node.g, node.h);
+        if let Some(wide) = &mut self.wide {
+            wide.push([node.g, node.h]);
+        }
+        self.packed.push(Packed {
+            state: node.state,
+            g,
+            h,
+            parent: node.parent,
+            depth: node.depth,
+        });
+        if len.is_multiple_of(64) {
+            self.open.push(0);
+        }
+        self.set_open(id, true);
+        id
+    }
+
+    #[inline]
+    fn is_open(&self, id: NodeId) -> bool {
+        self.open[id as usize >> 6] & (1 << (id & 63)) != 0
+    }
+
+    #[inline]
+    fn set_open(&mut self, id: NodeId, open: bool) {
+        let word = &mut self.open[id as usize >> 6];
+        if open {
+            *word |= 1 << (id & 63);
+        } else {
+            *word &= !(1 << (id & 63));
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.packed.bytes() + self.open.bytes() + self.wide.as_ref().map_or(0, ChunkedVec::bytes)
+    }
+
+    /// Bytes of full chunks of rows (not of statuses: picks close rows all over the notebook,
+    /// so a copy soon has its own status chunks).
+    fn shared_bytes(&self) -> usize {
+        self.packed.shared_bytes() + self.wide.as_ref().map_or(0, ChunkedVec::shared_bytes)
+    }
+}
+
+impl<S: Clone> Rows<S> {
+    /// Row `id` takes a new best route.
+    fn reroute(&mut self, id: NodeId, g: Cost, parent: NodeId, depth: u32) {
+        let h = self.get(id).h;
+        let (packed_g, _) = self.pack(g, h);
+        if let Some(wide) = &mut self.wide {
+            wide[id as usize][0] = g;
+        }
+        let row = &mut self.packed[id as usize];
+        row.g = packed_g;
+        row.parent = parent;
+        row.depth = depth;
+    }
+
+    /// Forgets the newest row and returns its state.
+    fn pop(&mut self) -> Option<S> {
+        let row = self.packed.pop()?;
+        if let Some(wide) = &mut self.wide {
+            wide.pop();
+        }
+        if self.len().is_multiple_of(64) {
+            self.open.pop();
+        }
+        Some(row.state)
     }
 }
 
@@ -82,6 +238,31 @@ fn shard_of(hash: u64) -> usize {
     (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
 }
 
+/// The hash index: row ids filed by their state's hash, in [`SHARDS`] tables.
+#[derive(Clone, Debug)]
+pub struct Index {
+    shards: Box<[HashTable<NodeId>; SHARDS]>,
+    /// Rows `0..covered` are filed. After a jump back in time this is more than the notebook's
+    /// rows: the rows after are filed ahead (time travel replays the same rows under the same
+    /// ids), and lookups skip ids the notebook does not hold yet.
+    covered: usize,
+}
+
+impl Default for Index {
+    fn default() -> Self {
+        Index {
+            shards: Box::new(std::array::from_fn(|_| HashTable::new())),
+            covered: 0,
+        }
+    }
+}
+
+impl Index {
+    fn bytes(&self) -> usize {
+        self.shards.iter().map(HashTable::allocation_size).sum()
+    }
+}
+
 /// Where a state stands in the notebook: stored under an id, or a free slot to store it in.
 pub enum Lookup<'a, S> {
     Stored(NodeId),
@@ -90,16 +271,19 @@ pub enum Lookup<'a, S> {
 
 /// A free slot for a state not stored yet; dropping it stores nothing.
 pub struct Vacant<'a, S> {
-    entry: hashbrown::hash_table::VacantEntry<'a, NodeId>,
-    nodes: &'a mut ChunkedVec<Node<S>>,
-    status: &'a mut ChunkedVec<Status>,
+    rows: &'a mut Rows<S>,
+    /// Where to file the new row, unless it is filed ahead already.
+    slot: Option<(
+        hashbrown::hash_table::VacantEntry<'a, NodeId>,
+        &'a mut usize,
+    )>,
 }
 
 impl<S> Vacant<'_, S> {
     /// Rows stored so far.
     #[must_use]
     pub fn rows(&self) -> usize {
-        self.nodes.len()
+        self.rows.len()
     }
 
     /// A stored row, e.g. the parent of the state about to be stored.
@@ -110,10 +294,11 @@ impl<S> Vacant<'_, S> {
 
     /// Stores `node` (whose state is the one looked up) as a new open row.
     pub fn insert(self, node: Node<S>) -> NodeId {
-        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
-        self.entry.insert(id);
-        self.nodes.push(node);
-        self.status.push(Status::Open);
+        let id = self.rows.push(node);
+        if let Some((entry, covered)) = self.slot {
+            entry.insert(id);
+            *covered += 1;
+        }
         id
     }
 }
@@ -121,20 +306,24 @@ impl<S> Vacant<'_, S> {
 /// The notebook itself.
 #[derive(Clone, Debug)]
 pub struct Notebook<S> {
-    nodes: ChunkedVec<Node<S>>,
-    status: ChunkedVec<Status>,
+    rows: Rows<S>,
     /// Times each reopened row was reopened; rare, so kept apart from the rows.
     reopened: BTreeMap<NodeId, u32>,
-    index: Box<[HashTable<NodeId>; SHARDS]>,
+    /// `None` in a time-travel keyframe, which takes the live search's index when it is
+    /// restored ([`Notebook::adopt_index`]).
+    index: Option<Index>,
+    /// Whether rows were forgotten for good ([`Notebook::truncate`]) so that their ids hold
+    /// other states now: then no other copy's index fits this notebook's rows.
+    ids_reused: bool,
 }
 
 impl<S> Default for Notebook<S> {
     fn default() -> Self {
         Notebook {
-            nodes: ChunkedVec::default(),
-            status: ChunkedVec::default(),
+            rows: Rows::default(),
             reopened: BTreeMap::new(),
-            index: Box::new(std::array::from_fn(|_| HashTable::new())),
+            index: Some(Index::default()),
+            ids_reused: false,
         }
     }
 }
@@ -147,31 +336,61 @@ pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
 }
 
 impl<S: Hash + Eq + Clone> Notebook<S> {
+    fn index_mut(&mut self) -> &mut Index {
+        self.index
+            .as_mut()
+            .expect("a keyframe adopts an index before it is used")
+    }
+
     /// The row holding `state`, if it was stored.
     #[must_use]
     pub fn find(&self, state: &S) -> Option<NodeId> {
-        let nodes = &self.nodes;
+        let packed = &self.rows.packed;
+        let len = packed.len();
         let hash = hash_of(state);
-        self.index[shard_of(hash)]
-            .find(hash, |&id| nodes[id as usize].state == *state)
+        let index = self
+            .index
+            .as_ref()
+            .expect("a keyframe adopts an index before it is used");
+        index.shards[shard_of(hash)]
+            .find(hash, |&id| {
+                (id as usize) < len && packed[id as usize].state == *state
+            })
             .copied()
     }
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in.
     pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
-        let nodes = &self.nodes;
         let hash = hash_of(state);
-        let entry = self.index[shard_of(hash)].entry(
+        let index = self
+            .index
+            .as_mut()
+            .expect("a keyframe adopts an index before it is used");
+        let packed = &self.rows.packed;
+        let len = packed.len();
+        let shard = &mut index.shards[shard_of(hash)];
+        if index.covered > len {
+            // Replaying: the row this state would get is filed ahead already.
+            return match shard.find(hash, |&id| {
+                (id as usize) < len && packed[id as usize].state == *state
+            }) {
+                Some(&id) => Lookup::Stored(id),
+                None => Lookup::Vacant(Vacant {
+                    rows: &mut self.rows,
+                    slot: None,
+                }),
+            };
+        }
+        let entry = shard.entry(
             hash,
-            |&id| nodes[id as usize].state == *state,
-            |&id| hash_of(&nodes[id as usize].state),
+            |&id| packed[id as usize].state == *state,
+            |&id| hash_of(&packed[id as usize].state),
         );
         match entry {
             hashbrown::hash_table::Entry::Occupied(found) => Lookup::Stored(*found.get()),
             hashbrown::hash_table::Entry::Vacant(entry) => Lookup::Vacant(Vacant {
-                entry,
-                nodes: &mut self.nodes,
-                status: &mut self.status,
+                rows: &mut self.rows,
+                slot: Some((entry, &mut index.covered)),
             }),
         }
     }
@@ -180,63 +399,139 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     /// searches use [`Notebook::lookup`] instead, while tree searches (backtracking) may store a
     /// state again on another branch.
     pub fn insert(&mut self, node: Node<S>) -> NodeId {
-        let id = NodeId::try_from(self.nodes.len()).expect("more than 4 billion rows");
-        let nodes = &self.nodes;
         let hash = hash_of(&node.state);
-        self.index[shard_of(hash)]
-            .insert_unique(hash, id, |&other| hash_of(&nodes[other as usize].state));
-        self.nodes.push(node);
-        self.status.push(Status::Open);
+        let id = self.rows.push(node);
+        let index = self
+            .index
+            .as_mut()
+            .expect("a keyframe adopts an index before it is used");
+        if index.covered <= id as usize {
+            let packed = &self.rows.packed;
+            index.shards[shard_of(hash)]
+                .insert_unique(hash, id, |&other| hash_of(&packed[other as usize].state));
+            index.covered = id as usize + 1;
+        }
         id
     }
 
-    /// Forgets the newest rows so that `len` remain (used when stepping back in time).
+    /// Row `id` takes a new best route (copying the row's chunk first if a copy of the
+    /// notebook, a keyframe, still shares it).
+    pub fn reroute(&mut self, id: NodeId, g: Cost, parent: NodeId, depth: u32) {
+        self.rows.reroute(id, g, parent, depth);
+    }
+
+    /// Forgets the newest rows for good so that `len` remain: their ids may hold other states
+    /// later (a tree search backtracking).
     pub fn truncate(&mut self, len: usize) {
-        while self.nodes.len() > len {
-            let node = self.nodes.pop().expect("len checked");
-            let id = NodeId::try_from(self.nodes.len()).expect("ids fit in u32");
-            let hash = hash_of(&node.state);
-            if let Ok(entry) = self.index[shard_of(hash)].find_entry(hash, |&other| other == id) {
+        self.ids_reused = true;
+        let rows = self.rows.len();
+        if self.index_mut().covered > rows {
+            // Rows filed ahead are not this notebook's to unfile: file its own rows afresh.
+            self.forget_newest(len);
+            self.index = None;
+            self.file_rows(Index::default());
+            return;
+        }
+        while self.rows.len() > len {
+            let state = self.rows.pop().expect("len checked");
+            let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
+            let hash = hash_of(&state);
+            let index = self.index_mut();
+            if let Ok(entry) = index.shards[shard_of(hash)].find_entry(hash, |&other| other == id) {
                 entry.remove();
             }
-            self.status.pop();
+            index.covered = id as usize;
             self.reopened.remove(&id);
         }
+    }
+
+    /// Forgets the newest rows so that `len` remain, until time travel stores them again
+    /// under the same ids (undoing steps): they stay filed ahead in the index.
+    pub fn forget_newest(&mut self, len: usize) {
+        while self.rows.len() > len {
+            self.rows.pop();
+            let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
+            self.reopened.remove(&id);
+        }
+    }
+
+    /// Takes the index out for a keyframe copy to be made without it, when a restored copy
+    /// can take the live search's instead ([`Notebook::adopt_index`]); give it back with
+    /// [`Notebook::put_back_index`] right after copying.
+    pub fn lend_index(&mut self) -> Option<Index> {
+        if self.ids_reused {
+            None
+        } else {
+            self.index.take()
+        }
+    }
+
+    /// Puts back what [`Notebook::lend_index`] took.
+    pub fn put_back_index(&mut self, index: Option<Index>) {
+        if index.is_some() {
+            self.index = index;
+        }
+    }
+
+    /// Gives a copy left without an index (a keyframe) one: `live`'s, from a notebook of the
+    /// same search further on or back in time (its rows under the same ids, filed ahead or
+    /// missing), else one built afresh from the rows.
+    pub fn adopt_index(&mut self, live: Option<&mut Notebook<S>>) {
+        if self.index.is_some() {
+            return;
+        }
+        let index = live
+            .filter(|live| !live.ids_reused)
+            .and_then(|live| live.index.take())
+            .unwrap_or_default();
+        self.file_rows(index);
+    }
+
+    /// Takes `index` and files the rows it does not cover yet.
+    fn file_rows(&mut self, mut index: Index) {
+        let packed = &self.rows.packed;
+        for id in index.covered..packed.len() {
+            let hash = hash_of(&packed[id].state);
+            let id = NodeId::try_from(id).expect("ids fit in u32");
+            index.shards[shard_of(hash)]
+                .insert_unique(hash, id, |&other| hash_of(&packed[other as usize].state));
+        }
+        index.covered = index.covered.max(packed.len());
+        self.index = Some(index);
     }
 }
 
 impl<S> Notebook<S> {
     #[must_use]
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.rows.len()
     }
 
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.rows.len() == 0
+    }
+
+    /// Row `id`, unpacked (its state by reference).
+    #[must_use]
+    #[inline]
+    pub fn node(&self, id: NodeId) -> Node<&S> {
+        self.rows.get(id)
     }
 
     #[must_use]
-    pub fn node(&self, id: NodeId) -> &Node<S> {
-        &self.nodes[id as usize]
-    }
-
-    /// Row `id` to change (a new route); copies the row's chunk first if a copy of the
-    /// notebook (a keyframe) still shares it.
-    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<S>
-    where
-        S: Clone,
-    {
-        &mut self.nodes[id as usize]
-    }
-
-    #[must_use]
+    #[inline]
     pub fn status(&self, id: NodeId) -> Status {
-        self.status[id as usize]
+        if self.rows.is_open(id) {
+            Status::Open
+        } else {
+            Status::Closed
+        }
     }
 
+    #[inline]
     pub fn set_status(&mut self, id: NodeId, status: Status) {
-        self.status[id as usize] = status;
+        self.rows.set_open(id, status == Status::Open);
     }
 
     /// How often `id` was reopened after being closed.
@@ -273,21 +568,20 @@ impl<S> Notebook<S> {
 
     /// Bytes held by the hash index (all its shards).
     fn index_bytes(&self) -> usize {
-        self.index.iter().map(HashTable::allocation_size).sum()
+        self.index.as_ref().map_or(0, Index::bytes)
     }
 
     /// Bytes of rows a copy shares instead of copying (full chunks of rows: rows rarely change
     /// once written, unlike their statuses, which a copy counts as its own).
     #[must_use]
     pub fn shared_bytes(&self) -> usize {
-        self.nodes.shared_bytes()
+        self.rows.shared_bytes()
     }
 
     /// Bytes held by the rows, statuses and index (what "bytes per stored state" measures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.nodes.bytes()
-            + self.status.bytes()
+        self.rows.bytes()
             + self.index_bytes()
             + self.reopened.len() * 2 * std::mem::size_of::<u32>()
     }
@@ -345,6 +639,71 @@ mod tests {
         assert_eq!(
             store.find(&(123_456u64.wrapping_mul(0x2545_F491_4F6C_DD1D))),
             Some(123_456)
+        );
+    }
+
+    #[test]
+    fn a_row_of_a_64_bit_state_takes_24_bytes() {
+        assert_eq!(std::mem::size_of::<Packed<u64>>(), 24);
+    }
+
+    #[test]
+    fn costs_stay_exact_when_one_stops_fitting_in_whole_units() {
+        let mut store = Notebook::default();
+        store.insert(Node::new(1u64, Cost::units(3), Cost::units(-2), None, 0));
+        store.insert(Node::new(
+            2u64,
+            Cost::units(i64::from(i32::MAX)),
+            Cost::ZERO,
+            Some(0),
+            1,
+        ));
+        assert!(
+            store.rows.wide.is_none(),
+            "whole costs that fit stay packed"
+        );
+        let half = Cost::from_f64(0.5);
+        store.insert(Node::new(3u64, half, Cost::units(1 << 32), Some(1), 2));
+        store.reroute(0, Cost::from_f64(2.25), 2, 5);
+        let costs: Vec<(Cost, Cost)> = (0..3)
+            .map(|id| (store.node(id).g, store.node(id).h))
+            .collect();
+        assert_eq!(
+            costs,
+            [
+                (Cost::from_f64(2.25), Cost::units(-2)),
+                (Cost::units(i64::from(i32::MAX)), Cost::ZERO),
+                (half, Cost::units(1 << 32)),
+            ]
+        );
+        assert_eq!((store.node(0).parent(), store.node(0).depth), (Some(2), 5));
+        store.truncate(1);
+        assert_eq!(store.find(&3), None);
+        assert_eq!(store.node(0).g, Cost::from_f64(2.25));
+    }
+
+    #[test]
+    fn statuses_are_bits_that_survive_truncation() {
+        let mut store = Notebook::default();
+        for state in 0..200u64 {
+            store.insert(node(state, None));
+        }
+        for id in (0..200).filter(|id| id % 3 == 0) {
+            store.set_status(id, Status::Closed);
+        }
+        store.truncate(64);
+        store.insert(node(500, None));
+        store.truncate(130);
+        for state in 1000..1100u64 {
+            store.insert(node(state, None));
+        }
+        let closed: Vec<NodeId> = (0..store.len() as NodeId)
+            .filter(|&id| store.status(id) == Status::Closed)
+            .collect();
+        let expected: Vec<NodeId> = (0..64).filter(|id| id % 3 == 0).collect();
+        assert_eq!(
+            closed, expected,
+            "new rows are open whatever bits their ids had"
         );
     }
 }

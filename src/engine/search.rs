@@ -144,7 +144,7 @@ impl<P: Problem> Search<P> {
             if self
                 .core
                 .problem
-                .is_goal(&self.core.notebook.node(pick).state)
+                .is_goal(self.core.notebook.node(pick).state)
             {
                 counts.solutions -= 1;
             } else {
@@ -161,6 +161,27 @@ impl<P: Problem> Search<P> {
         self.outcome = None;
         self.step();
         true
+    }
+
+    /// A copy to keep as a time-travel keyframe: without the hash index where a restored copy
+    /// can take the live search's ([`Search::adopt_index`]), the biggest part a copy would not
+    /// share otherwise.
+    pub fn keyframe(&mut self) -> Search<P>
+    where
+        P: Clone,
+    {
+        let index = self.core.notebook.lend_index();
+        let copy = self.clone();
+        self.core.notebook.put_back_index(index);
+        copy
+    }
+
+    /// Gives a copy of a keyframe its hash index: `live`'s (the same search at another step),
+    /// or one built from the rows.
+    pub fn adopt_index(&mut self, live: Option<&mut Search<P>>) {
+        self.core
+            .notebook
+            .adopt_index(live.map(|live| &mut live.core.notebook));
     }
 
     /// Steps until an outcome or until `max_steps` steps in all have been taken.
@@ -247,8 +268,8 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn move_label(&self, from: NodeId, to: NodeId) -> String {
         let problem = &self.core.problem;
-        let from_state = &self.core.notebook.node(from).state;
-        let to_state = &self.core.notebook.node(to).state;
+        let from_state = self.core.notebook.node(from).state;
+        let to_state = self.core.notebook.node(to).state;
         let mut out = Vec::new();
         problem.successors(from_state, &mut out);
         out.into_iter()
@@ -265,7 +286,7 @@ impl<P: Problem> Search<P> {
     #[must_use]
     pub fn successor_words(&self, parent: NodeId, event: &SuccessorEvent) -> String {
         let problem = &self.core.problem;
-        let from = &self.core.notebook.node(parent).state;
+        let from = self.core.notebook.node(parent).state;
         let mut out = Vec::new();
         problem.successors(from, &mut out);
         match (out.get(event.index as usize), event.fate) {

@@ -26,8 +26,24 @@ pub trait Session: Send {
     /// Tells the search how many bytes its owner keeps for it (a timeline's keyframes and
     /// record), so its memory budget covers them ([`Search::hold_elsewhere`]).
     fn hold_elsewhere(&mut self, bytes: usize);
-    /// An independent copy of the search as it is now: a keyframe for time travel.
+    /// An independent copy of the search as it is now.
     fn snapshot(&self) -> Box<dyn Session>;
+    /// A copy to keep as a time-travel keyframe. It may leave out what a copy of it can take
+    /// from the live search when restored ([`Session::adopt`]: the hash index), so keeping
+    /// many costs little. By default a [`Session::snapshot`].
+    fn keyframe(&mut self) -> Box<dyn Session> {
+        self.snapshot()
+    }
+    /// Makes a copy of a keyframe whole before it is used, taking what the keyframe left out
+    /// from `live`, a copy of the same search at another step (which may be left without it
+    /// until it adopts back), or building it afresh.
+    fn adopt(&mut self, live: &mut dyn Session) {
+        let _ = live;
+    }
+    /// The session as `Any`, so that [`Session::adopt`] can find its own kind.
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        None
+    }
     /// Bytes a [`Session::snapshot`] copies (and then holds on its own); the rest of
     /// [`SearchView::memory_bytes`] it shares with this search. All of them unless a session
     /// shares.
@@ -59,6 +75,21 @@ where
 
     fn snapshot(&self) -> Box<dyn Session> {
         Box::new(self.clone())
+    }
+
+    fn keyframe(&mut self) -> Box<dyn Session> {
+        Box::new(Search::keyframe(self))
+    }
+
+    fn adopt(&mut self, live: &mut dyn Session) {
+        let live = live
+            .as_any_mut()
+            .and_then(|any| any.downcast_mut::<Search<P>>());
+        self.adopt_index(live);
+    }
+
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
     }
 
     fn snapshot_bytes(&self) -> usize {
@@ -99,7 +130,7 @@ where
             parent: node.parent(),
             g: node.g,
             h: node.h,
-            f: self.strategy().f(node),
+            f: self.strategy().f(&node),
             depth: node.depth,
             status: store.status(id),
             reopened: store.times_reopened(id),
@@ -108,12 +139,12 @@ where
 
     fn state_text(&self, id: NodeId) -> String {
         let core = self.core();
-        core.problem.compact(&core.notebook.node(id).state)
+        core.problem.compact(core.notebook.node(id).state)
     }
 
     fn board(&self, id: NodeId) -> BoardView {
         let core = self.core();
-        core.problem.board(&core.notebook.node(id).state)
+        core.problem.board(core.notebook.node(id).state)
     }
 
     fn start_board(&self) -> BoardView {
@@ -216,7 +247,7 @@ where
 
     fn place(&self, id: NodeId) -> Option<usize> {
         let core = self.core();
-        core.problem.place(&core.notebook.node(id).state)
+        core.problem.place(core.notebook.node(id).state)
     }
 
     fn places(&self) -> Vec<Option<usize>> {
@@ -224,18 +255,18 @@ where
         (0..core.notebook.len())
             .map(|i| {
                 let id = NodeId::try_from(i).expect("ids fit in u32");
-                core.problem.place(&core.notebook.node(id).state)
+                core.problem.place(core.notebook.node(id).state)
             })
             .collect()
     }
 
     fn open_key(&self, id: NodeId) -> Option<OpenKey> {
-        self.strategy().open_key(id, self.core().notebook.node(id))
+        self.strategy().open_key(id, &self.core().notebook.node(id))
     }
 
     fn position(&self, id: NodeId) -> Option<(i64, i64)> {
         let core = self.core();
-        core.problem.position(&core.notebook.node(id).state)
+        core.problem.position(core.notebook.node(id).state)
     }
 
     fn heuristics(&self) -> &'static [Heuristic] {

@@ -94,7 +94,7 @@ impl<P: Problem> Core<P> {
         let mut out = std::mem::take(&mut self.buffer);
         out.clear();
         self.problem
-            .successors(&self.notebook.node(id).state, &mut out);
+            .successors(self.notebook.node(id).state, &mut out);
         out
     }
 
@@ -151,7 +151,7 @@ impl<P: Problem> Core<P> {
             return Stored::Kept(existing);
         }
         let (old_g, old_depth, was) = (node.g, node.depth, self.notebook.status(existing));
-        self.notebook.node_mut(existing).reroute(g, parent, depth);
+        self.notebook.reroute(existing, g, parent, depth);
         if was == Status::Closed {
             self.notebook.count_reopening(existing);
             self.counts.reopened += 1;
@@ -172,7 +172,7 @@ pub trait Strategy<P: Problem> {
     /// search ends here.
     fn step(&mut self, core: &mut Core<P>, event: &mut StepEvent) -> Option<Outcome>;
     /// The algorithm's priority of a row (the f column).
-    fn f(&self, node: &Node<P::State>) -> Cost;
+    fn f(&self, node: &Node<&P::State>) -> Cost;
     /// Open rows in the order they will be picked: row 1 of the open table.
     fn open_order(&self, core: &Core<P>) -> Vec<NodeId>;
     /// The pick the next step will make, and why (before the first step: nothing stored yet).
@@ -192,7 +192,7 @@ pub trait Strategy<P: Problem> {
     /// The row's place in a best-first open list, for faces that keep the list sorted
     /// themselves: `Some` only where the open list is a sort by a fixed key per row and rows
     /// change only as the log records (no stack, no dropped rows).
-    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<OpenKey> {
+    fn open_key(&self, id: NodeId, node: &Node<&P::State>) -> Option<OpenKey> {
         let _ = (id, node);
         None
     }
@@ -200,9 +200,10 @@ pub trait Strategy<P: Problem> {
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;
     /// Takes back a step that picked row `pick` and stored rows `first_new..` and changed no
     /// other row: opens the pick again (with [`Core::set_status`]), forgets those rows
-    /// (truncating the notebook) and puts the pick back on the open list; the search fixes the
-    /// other counts. `false` (the default) when the strategy cannot, and then nothing was
-    /// changed; time travel then restores a keyframe instead.
+    /// ([`Notebook::forget_newest`], which keeps them filed for the replay) and puts the pick
+    /// back on the open list; the search fixes the other counts. `false` (the default) when
+    /// the strategy cannot, and then nothing was changed; time travel then restores a keyframe
+    /// instead.
     fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
         let _ = (core, pick, first_new);
         false

@@ -7,12 +7,13 @@
 //! record, and a difference is an error, never a silent change of history.
 //!
 //! A keyframe shares the full chunks of the notebook's rows and of the step record with the
-//! search it was copied from (copy on write, see [`super::chunked`]); what it copies whole (the
-//! hash index, the statuses, the open list: [`Session::snapshot_bytes`]) is still big for a big
-//! search, so the keyframes' total is held under a byte budget: when it is exceeded, every other
-//! keyframe is dropped and the interval doubles. Seeking then costs one copy of a keyframe plus at most `interval`
-//! replayed steps, or less (see `benches/timeline.rs` for measured times, and the README's
-//! time-travel section).
+//! search it was copied from (copy on write, see [`super::chunked`]), and holds no hash index at
+//! all: a copy restored from it takes the live search's ([`Session::keyframe`],
+//! [`Session::adopt`]). What it still copies whole (mostly the open list:
+//! [`Session::snapshot_bytes`]) grows with the search, so the keyframes' total is held under a
+//! byte budget: when it is exceeded, every other keyframe is dropped and the interval doubles.
+//! Seeking then costs one copy of a keyframe plus at most `interval` replayed steps, or less (see
+//! `benches/timeline.rs` for measured times, and the README's time-travel section).
 //!
 //! Going back a little is cheaper still: a search whose strategy can undo a step
 //! ([`Session::rewind`]: best-first searches, over steps that reopened or improved nothing) is
@@ -77,12 +78,11 @@ impl Timeline {
     /// memory budget (which counts the keyframes and the record too, see
     /// [`Session::hold_elsewhere`]).
     #[must_use]
-    pub fn with_limits(session: Box<dyn Session>, interval: u64, budget: usize) -> Timeline {
-        let view = session.view();
-        let budget = budget.min(view.settings().max_memory.bytes() / 4);
-        let first = session.snapshot();
+    pub fn with_limits(mut session: Box<dyn Session>, interval: u64, budget: usize) -> Timeline {
+        let budget = budget.min(session.view().settings().max_memory.bytes() / 4);
+        let first = session.keyframe();
         Timeline {
-            record: view.step_record().clone(),
+            record: session.view().step_record().clone(),
             keyframe_bytes: first.snapshot_bytes(),
             keyframes: vec![first],
             current: session,
@@ -97,11 +97,11 @@ impl Timeline {
         self.current.view()
     }
 
-    /// An independent copy of the search at the current step: what a keyframe holds (the
-    /// timeline bench times it).
+    /// A keyframe of the search at the current step, as the timeline keeps it (the timeline
+    /// bench times it): restore a copy of it with [`Session::adopt`] before using it.
     #[must_use]
-    pub fn snapshot(&self) -> Box<dyn Session> {
-        self.current.snapshot()
+    pub fn keyframe(&mut self) -> Box<dyn Session> {
+        self.current.keyframe()
     }
 
     /// The current step.
@@ -205,22 +205,30 @@ impl Timeline {
         if here <= from_before.min(from_after) {
             placed = target >= now || self.undo_to(target)?;
         } else if let Some(i) = after.filter(|_| from_after < from_before) {
-            let copy = self.keyframes[i].snapshot();
-            let here = std::mem::replace(&mut self.current, copy);
+            let copy = self.restore(i);
+            let mut here = std::mem::replace(&mut self.current, copy);
             placed = self.undo_to(target)?;
             if !placed {
+                here.adopt(self.current.as_mut());
                 self.current = here;
             }
         }
         if !placed && (target < now || from_before < here) {
             let start = self.keyframes[0].view().steps();
             let i = before.ok_or(TimelineError::BeforeStart(start))?;
-            self.current = self.keyframes[i].snapshot();
+            self.current = self.restore(i);
         }
         while self.steps() < target && self.view().outcome().is_none() {
             self.step()?;
         }
         Ok(self.steps())
+    }
+
+    /// A copy of keyframe `i` to go on from, made whole with what the current search holds.
+    fn restore(&mut self, i: usize) -> Box<dyn Session> {
+        let mut copy = self.keyframes[i].snapshot();
+        copy.adopt(self.current.as_mut());
+        copy
     }
 
     /// Undoes steps of the current search in place back to `target` ([`Session::rewind`]),
@@ -243,7 +251,7 @@ impl Timeline {
         if !now.is_multiple_of(self.interval) || now <= last {
             return;
         }
-        let copy = self.current.snapshot();
+        let copy = self.current.keyframe();
         self.keyframe_bytes += copy.snapshot_bytes();
         self.keyframes.push(copy);
         while self.keyframe_bytes > self.budget && self.keyframes.len() > 2 {

@@ -114,7 +114,7 @@ impl DepthFirst {
             id,
             g: node.g,
             h: node.h,
-            f: self.f(node),
+            f: self.f(&node),
             ties: TieLevels::default(),
         }
     }
@@ -151,11 +151,11 @@ impl DepthFirst {
         from: NodeId,
         state: &S,
     ) -> Option<NodeId> {
-        if store.node(from).state == *state {
+        if store.node(from).state == state {
             return Some(from);
         }
         self.on_path
-            .find(hash_of(state), |&id| store.node(id).state == *state)
+            .find(hash_of(state), |&id| store.node(id).state == state)
             .copied()
     }
 
@@ -245,7 +245,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             return None;
         }
         event.pick = Some(pick);
-        if core.problem.is_goal(&core.notebook.node(id).state) {
+        if core.problem.is_goal(core.notebook.node(id).state) {
             core.counts.solutions += 1;
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
@@ -288,7 +288,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
         full.then_some(Outcome::LimitReached)
     }
 
-    fn f(&self, node: &Node<P::State>) -> Cost {
+    fn f(&self, node: &Node<&P::State>) -> Cost {
         DepthFirst::f(self, node)
     }
 

@@ -147,7 +147,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
         });
         core.set_status(id, Status::Closed);
         let mut outcome = None;
-        if core.problem.is_goal(&core.notebook.node(id).state) {
+        if core.problem.is_goal(core.notebook.node(id).state) {
             core.counts.solutions += 1;
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
@@ -164,7 +164,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
         outcome
     }
 
-    fn f(&self, node: &Node<P::State>) -> Cost {
+    fn f(&self, node: &Node<&P::State>) -> Cost {
         self.open.ordering().f(node.g, node.h, node.depth)
     }
 
@@ -188,7 +188,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
         self.open.bytes()
     }
 
-    fn open_key(&self, id: NodeId, node: &Node<P::State>) -> Option<OpenKey> {
+    fn open_key(&self, id: NodeId, node: &Node<&P::State>) -> Option<OpenKey> {
         Some(self.open.ordering().key(id, node.g, node.h, node.depth))
     }
 
@@ -203,7 +203,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
                 self.open.forget(self.key(&core.notebook, id));
             }
         }
-        core.notebook.truncate(first_new as usize);
+        core.notebook.forget_newest(first_new as usize);
         self.open.push(self.key(&core.notebook, pick));
         self.clean(&core.notebook);
         true

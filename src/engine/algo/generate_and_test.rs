@@ -107,7 +107,7 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
                 self.mode
             )));
         }
-        if core.problem.is_goal(&core.notebook.node(id).state) {
+        if core.problem.is_goal(core.notebook.node(id).state) {
             core.counts.solutions += 1;
             event.note = Some(Note::Words(format!(
                 "candidate {}{} is a solution",
@@ -123,7 +123,7 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
         None
     }
 
-    fn f(&self, _node: &Node<P::State>) -> Cost {
+    fn f(&self, _node: &Node<&P::State>) -> Cost {
         GenerateAndTest::f(self)
     }
 

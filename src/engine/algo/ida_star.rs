@@ -153,7 +153,7 @@ impl<P: Problem> Strategy<P> for Deepening {
         outcome
     }
 
-    fn f(&self, node: &Node<P::State>) -> Cost {
+    fn f(&self, node: &Node<&P::State>) -> Cost {
         Strategy::<P>::f(&self.search, node)
     }
 

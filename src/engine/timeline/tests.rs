@@ -264,3 +264,35 @@ proptest! {
         check_moves(reopening, &walk, interval, budget);
     }
 }
+
+fn queens() -> Box<dyn Session> {
+    Scenario::parse(
+        "Scenario(problem: NQueens(size: 6), search: (algorithm: Backtracking, all_solutions: true))",
+        "test",
+        Path::new("."),
+    )
+    .unwrap()
+    .session(&SearchSpec::default())
+    .unwrap()
+}
+
+#[test]
+fn keyframes_leave_the_index_to_the_search_they_are_restored_into() {
+    let mut plain = five();
+    for _ in 0..30 {
+        plain.step();
+    }
+    let (full, kept) = (plain.snapshot(), plain.keyframe());
+    assert!(
+        kept.snapshot_bytes() < full.snapshot_bytes(),
+        "a keyframe holds no hash index"
+    );
+    for (make, end) in [(five as fn() -> Box<dyn Session>, 30), (queens, 120)] {
+        let mut t = Timeline::with_limits(make(), 8, usize::MAX);
+        t.go_to(end).unwrap();
+        for target in [3, end - 1, 9, end / 2 + 1, end, 0, end - 5, 1] {
+            t.go_to(target).unwrap();
+            assert_eq!(picture(t.view()), fresh_at(make, target), "at {target}");
+        }
+    }
+}
