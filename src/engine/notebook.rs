@@ -288,8 +288,8 @@ impl<S> Vacant<'_, S> {
 
     /// A stored row, e.g. the parent of the state about to be stored.
     #[must_use]
-    pub fn node(&self, id: NodeId) -> &Node<S> {
-        &self.nodes[id as usize]
+    pub fn node(&self, id: NodeId) -> Node<&S> {
+        self.rows.get(id)
     }
 
     /// Stores `node` (whose state is the one looked up) as a new open row.
