@@ -49,8 +49,10 @@ fn settings(algorithm: Algorithm, heuristic: Heuristic, all_solutions: bool) -> 
     }
 }
 
-/// Runs `problem` to its end, alone or in a timeline; returns (steps, bytes the engine counts).
-fn run<P>(problem: P, settings: Settings, in_timeline: bool) -> (u64, usize)
+#[expect(clippy::cast_precision_loss, reason = "a report")]
+/// Runs `problem` to its end, alone or in a timeline; returns the steps, the bytes the engine
+/// counts and, in a timeline, its keyframes (how many, their bytes, the interval at the end).
+fn run<P>(problem: P, settings: Settings, in_timeline: bool) -> (u64, usize, String)
 where
     P: Problem + Clone + Send + 'static,
     P::State: Send,
@@ -62,15 +64,21 @@ where
             timeline.step().expect("a new step never diverges");
         }
         let view = timeline.view();
-        let (_, keyframes) = timeline.keyframes();
+        let (count, keyframes) = timeline.keyframes();
+        // At the last step the search's own record is the timeline's.
         (
             view.steps(),
-            view.memory_bytes() + keyframes + timeline.record().bytes(),
+            view.memory_bytes() + keyframes,
+            format!(
+                "{count} keyframes, {:.1} MiB, every {} steps",
+                keyframes as f64 / f64::from(1 << 20),
+                timeline.interval()
+            ),
         )
     } else {
         let mut search = search;
         search.run(u64::MAX);
-        (search.view().steps(), search.bytes())
+        (search.view().steps(), search.bytes(), String::new())
     }
 }
 
@@ -79,7 +87,7 @@ fn measure(case: &str) {
     let in_timeline = case.ends_with("-timeline");
     let before = peak_rss();
     let started = Instant::now();
-    let (steps, counted) = if case.starts_with("ida-korf12") {
+    let (steps, counted, keyframes) = if case.starts_with("ida-korf12") {
         let goal: Vec<u8> = (0..16).collect();
         let p = SlidingPuzzle::<u64>::new(4, 4, KORF_12.to_vec(), goal);
         run(
@@ -106,7 +114,7 @@ fn measure(case: &str) {
     let per_step = |bytes: usize| bytes as f64 / steps.max(1) as f64;
     println!(
         "{case:32} {steps:>9} steps {seconds:6.2} s  peak RSS +{:>7.1} MiB = {:6.1} B/step  \
-         (engine counts {:6.1} B/step)",
+         (engine counts {:6.1} B/step) {keyframes}",
         grown as f64 / f64::from(1 << 20),
         per_step(grown),
         per_step(counted)

@@ -264,3 +264,24 @@ proptest! {
         check_moves(reopening, &walk, interval, budget);
     }
 }
+
+#[test]
+fn the_record_is_held_once_at_the_last_step_and_kept_while_back() {
+    let mut t = Timeline::with_limits(built_in(), 4, usize::MAX);
+    for _ in 0..10 {
+        t.step().unwrap();
+    }
+    assert!(
+        std::ptr::eq(t.record(), t.view().step_record()),
+        "at the last step the search's own record is the timeline's"
+    );
+    t.go_to(3).unwrap();
+    assert_eq!((t.recorded_steps(), t.view().step_record().len()), (10, 3));
+    t.go_to(10).unwrap();
+    assert!(std::ptr::eq(t.record(), t.view().step_record()));
+    t.step_back().unwrap();
+    t.step().unwrap();
+    t.step().unwrap();
+    assert_eq!(t.recorded_steps(), 11);
+    assert!(std::ptr::eq(t.record(), t.view().step_record()));
+}
