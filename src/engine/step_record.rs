@@ -66,6 +66,8 @@ const fn code(fate: Fate) -> u8 {
 
 /// Nibble and 5-bit fields at their top value say "a varint follows".
 const NIBBLE_MORE: u64 = 15;
+/// The count nibble's value saying that the count and a rise of the largest open size follow.
+const WITH_RISE: u64 = 14;
 const ESCAPE_MORE: u32 = 31;
 
 /// Every step so far, packed.
@@ -161,6 +163,15 @@ impl Guess {
     }
 }
 
+/// One step as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedStep {
+    pub pick: Option<NodeId>,
+    pub successors: Vec<Recorded>,
+    /// How much the step raised the largest open size.
+    pub max_open_rise: u32,
+}
+
 /// One successor as recorded: its row (or its successor index when it has none) and fate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Recorded {
@@ -189,8 +200,9 @@ fn push_varint(bytes: &mut ChunkedVec<u8>, mut value: u64) {
 }
 
 impl StepRecord {
-    /// Appends a step.
-    pub fn record(&mut self, event: &StepEvent) {
+    /// Appends a step, and how much it raised the largest open size (what undoing it takes
+    /// off).
+    pub fn record(&mut self, event: &StepEvent, max_open_rise: u32) {
         if self.steps.is_multiple_of(BLOCK) {
             self.block_starts
                 .push(u32::try_from(self.bytes.len()).expect("fewer than 4 billion bytes"));
@@ -199,10 +211,18 @@ impl StepRecord {
         let pick = event.pick.as_ref().map(|p| p.id);
         let count = event.successors.len() as u64;
         let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick, p)) + 1);
+        let low = match (max_open_rise, count) {
+            (0, small) if small < WITH_RISE => small,
+            (0, _) => NIBBLE_MORE,
+            _ => WITH_RISE,
+        };
         self.bytes
-            .push((count.min(NIBBLE_MORE) | (pick_code.min(NIBBLE_MORE) << 4)) as u8);
-        if count >= NIBBLE_MORE {
+            .push((low | (pick_code.min(NIBBLE_MORE) << 4)) as u8);
+        if low >= WITH_RISE {
             push_varint(&mut self.bytes, count);
+        }
+        if low == WITH_RISE {
+            push_varint(&mut self.bytes, u64::from(max_open_rise));
         }
         if pick_code >= NIBBLE_MORE {
             push_varint(&mut self.bytes, pick_code);
@@ -257,20 +277,26 @@ impl StepRecord {
     /// The row picked at step `index` (0-based).
     #[must_use]
     pub fn pick(&self, index: usize) -> Option<NodeId> {
-        self.step(index).0
+        self.step(index).pick
     }
 
     /// The successors recorded at step `index` (0-based).
     pub fn successors(&self, index: usize) -> impl Iterator<Item = Recorded> + '_ {
-        self.step(index).1.into_iter()
+        self.step(index).successors.into_iter()
     }
 
-    /// Step `index` (0-based): its pick and its successors.
+    /// How much step `index` (0-based) raised the largest open size.
+    #[must_use]
+    pub fn max_open_rise(&self, index: usize) -> u32 {
+        self.step(index).max_open_rise
+    }
+
+    /// Step `index` (0-based), whole.
     ///
     /// # Panics
     /// When `index` is not below [`StepRecord::len`].
     #[must_use]
-    pub fn step(&self, index: usize) -> (Option<NodeId>, Vec<Recorded>) {
+    pub fn step(&self, index: usize) -> RecordedStep {
         assert!(
             index < self.steps,
             "step {index} of {} recorded",
@@ -290,7 +316,12 @@ impl StepRecord {
             at: reader.at,
             guess: reader.guess,
         };
-        (reader.read(&mut successors), successors)
+        let (pick, max_open_rise) = reader.read(&mut successors);
+        RecordedStep {
+            pick,
+            successors,
+            max_open_rise,
+        }
     }
 
     /// Forgets steps after the first `len`.
@@ -367,15 +398,19 @@ impl<'a> Reader<'a> {
         value
     }
 
-    /// Reads the next step: returns its pick and puts its successors in `out`.
+    /// Reads the next step: returns its pick and its rise of the largest open size, and puts
+    /// its successors in `out`.
     #[expect(clippy::cast_possible_truncation, reason = "the writer's widths")]
-    fn read(&mut self, out: &mut Vec<Recorded>) -> Option<NodeId> {
+    fn read(&mut self, out: &mut Vec<Recorded>) -> (Option<NodeId>, u32) {
         out.clear();
         let header = self.byte();
-        let mut count = u64::from(header & 0x0f);
-        if count == NIBBLE_MORE {
-            count = self.varint();
-        }
+        let low = u64::from(header & 0x0f);
+        let count = if low >= WITH_RISE { self.varint() } else { low };
+        let rise = if low == WITH_RISE {
+            self.varint() as u32
+        } else {
+            0
+        };
         let mut pick_code = u64::from(header >> 4);
         if pick_code == NIBBLE_MORE {
             pick_code = self.varint();
@@ -422,7 +457,7 @@ impl<'a> Reader<'a> {
         }
         self.step += 1;
         self.guess.after_step(self.step, pick, first_new);
-        pick
+        (pick, rise)
     }
 }
 
@@ -456,16 +491,17 @@ mod tests {
         }
     }
 
-    /// What a step reads back as: its pick and (target, fate) per successor.
-    type Plain = (Option<NodeId>, Vec<(u32, Fate)>);
+    /// What a step reads back as: its pick, (target, fate) per successor, its rise.
+    type Plain = (Option<NodeId>, Vec<(u32, Fate)>, u32);
 
-    fn plain(e: &StepEvent) -> Plain {
+    fn plain(e: &StepEvent, rise: u32) -> Plain {
         (
             e.pick.as_ref().map(|p| p.id),
             e.successors
                 .iter()
                 .map(|s| (s.id.unwrap_or(s.index), s.fate))
                 .collect(),
+            rise,
         )
     }
 
@@ -473,7 +509,13 @@ mod tests {
         (
             log.pick(i),
             log.successors(i).map(|r| (r.target, r.fate)).collect(),
+            log.max_open_rise(i),
         )
+    }
+
+    /// Rises of the largest open size for the property test's steps: mostly none.
+    fn rise(i: usize) -> u32 {
+        [0, 0, 1, 0, 3, 0, 70_000][i % 7]
     }
 
     #[test]
@@ -487,11 +529,11 @@ mod tests {
                 (Some(3), Fate::Reopened),
             ],
         );
-        log.record(&first);
-        log.record(&StepEvent::default());
+        log.record(&first, 2);
+        log.record(&StepEvent::default(), 0);
         assert_eq!(log.len(), 2);
-        assert_eq!(read(&log, 0), plain(&first));
-        assert_eq!(read(&log, 1), (None, vec![]));
+        assert_eq!(read(&log, 0), plain(&first, 2));
+        assert_eq!(read(&log, 1), (None, vec![], 0));
         for fate in FATES {
             assert_eq!(
                 FATES[usize::from(code(fate))],
@@ -511,18 +553,18 @@ mod tests {
         let mut successors: Vec<_> = (1..=6).map(|id| (Some(id), Fate::StoredNew)).collect();
         successors.insert(2, (None, Fate::Pruned));
         successors.push((None, Fate::Pruned));
-        log.record(&event(Some(0), &successors));
+        log.record(&event(Some(0), &successors), 7);
         let after_first = log.bytes.len();
-        log.record(&event(Some(1), &[(None, Fate::Pruned); 8]));
+        log.record(&event(Some(1), &[(None, Fate::Pruned); 8]), 0);
         assert_eq!(
             log.bytes.len() - after_first,
             1 + 2,
             "header and two class bytes"
         );
         // A cycle to a near ancestor costs one escape byte.
-        log.record(&event(Some(2), &[(Some(0), Fate::Kept)]));
+        log.record(&event(Some(2), &[(Some(0), Fate::Kept)]), 0);
         assert_eq!(log.bytes.len() - after_first, 3 + 3);
-        assert_eq!(read(&log, 2), (Some(2), vec![(0, Fate::Kept)]));
+        assert_eq!(read(&log, 2), (Some(2), vec![(0, Fate::Kept)], 0));
     }
 
     fn fate() -> impl Strategy<Value = Fate> {
@@ -555,24 +597,27 @@ mod tests {
             cut in 0..160usize,
         ) {
             let mut log = StepRecord::default();
-            steps.iter().for_each(|e| log.record(e));
+            steps.iter().enumerate().for_each(|(i, e)| log.record(e, rise(i)));
             prop_assert_eq!(log.len(), steps.len());
             for (i, e) in steps.iter().enumerate() {
-                prop_assert_eq!(read(&log, i), plain(e), "step {}", i);
+                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {}", i);
             }
             for (i, e) in steps.iter().enumerate().rev() {
-                prop_assert_eq!(read(&log, i), plain(e), "step {} read backwards", i);
+                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {} backwards", i);
             }
             let cut = cut.min(steps.len());
             log.truncate(cut);
             let mut fresh = StepRecord::default();
-            steps[..cut].iter().for_each(|e| fresh.record(e));
+            steps[..cut].iter().enumerate().for_each(|(i, e)| fresh.record(e, rise(i)));
             prop_assert_eq!(&log, &fresh);
             // Writing on after a cut goes on as if nothing had been cut.
-            steps.iter().rev().for_each(|e| { log.record(e); fresh.record(e); });
+            steps.iter().rev().enumerate().for_each(|(i, e)| {
+                log.record(e, rise(i));
+                fresh.record(e, rise(i));
+            });
             prop_assert_eq!(&log, &fresh);
             for (i, e) in steps.iter().rev().enumerate() {
-                prop_assert_eq!(read(&log, cut + i), plain(e));
+                prop_assert_eq!(read(&log, cut + i), plain(e, rise(i)));
             }
         }
     }

@@ -5,7 +5,6 @@
 //! keyframe and replays forward (or undoes back) to N. The search is deterministic, so a
 //! replayed step must equal the recorded one; every replayed step is checked against the
 //! record, and a difference is an error, never a silent change of history.
-
 //!
 //! The record is the search's own: at the last step taken the timeline holds no second copy.
 //! When the search goes back, the timeline keeps the record as it was (sharing its full chunks)
@@ -42,6 +41,20 @@ pub const COPY_BYTES_PER_STEP: usize = 6000;
 
 /// Bytes all keyframes together may hold before they are thinned out.
 pub const DEFAULT_BUDGET: usize = 1 << 30;
+
+/// Bytes keyframes may hold per step taken, beyond [`KEYFRAME_FLOOR`], before they are thinned
+/// out too (up to [`MAX_THINNED_INTERVAL`]). A deep search (IDA*, backtracking) takes hundreds
+/// of thousands of steps over a few hundred rows: each keyframe is small, but one every 1024
+/// steps would hold more than the search and its record together.
+pub const KEYFRAME_BYTES_PER_STEP: usize = 2;
+
+/// Keyframe bytes always allowed, however few the steps (small searches keep every keyframe).
+pub const KEYFRAME_FLOOR: usize = 64 << 10;
+
+/// The longest interval [`KEYFRAME_BYTES_PER_STEP`] thins keyframes to: a seek then replays at
+/// most this many steps (about 10 ms at the 1–1.5 µs a replayed step takes). Only the byte
+/// budget thins further.
+pub const MAX_THINNED_INTERVAL: u64 = 8192;
 
 /// Why the timeline could not go where it was asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -280,7 +293,9 @@ impl Timeline {
         let copy = self.current.snapshot();
         self.keyframe_bytes += copy.snapshot_bytes();
         self.keyframes.push(copy);
-        while self.keyframe_bytes > self.budget && self.keyframes.len() > 2 {
+        while (self.keyframe_bytes > self.budget || self.over_allowance())
+            && self.keyframes.len() > 2
+        {
             self.interval *= 2;
             let interval = self.interval;
             let mut first = true;
@@ -289,6 +304,19 @@ impl Timeline {
             });
             self.keyframe_bytes = self.keyframes.iter().map(|k| k.snapshot_bytes()).sum();
         }
+    }
+}
+
+impl Timeline {
+    /// Whether the keyframes hold more than their allowance per step taken, at an interval
+    /// that may still grow for it.
+    fn over_allowance(&self) -> bool {
+        let steps = usize::try_from(self.steps()).unwrap_or(usize::MAX);
+        self.interval < MAX_THINNED_INTERVAL
+            && self.keyframe_bytes
+                > KEYFRAME_BYTES_PER_STEP
+                    .saturating_mul(steps)
+                    .saturating_add(KEYFRAME_FLOOR)
     }
 }
 
