@@ -110,10 +110,11 @@ impl<P: Problem> Search<P> {
     pub fn rewind(&mut self, target: u64) -> bool {
         let now = self.steps;
         let undoable = |i: usize| {
-            self.log.pick(i).is_some()
-                && self
-                    .log
-                    .successors(i)
+            let step = self.log.step(i);
+            step.pick.is_some()
+                && step
+                    .successors
+                    .iter()
                     .all(|s| !matches!(s.fate, Fate::Improved | Fate::Reopened))
         };
         if target < 2 || target >= now || !(target - 1..now).all(|i| undoable(i as usize)) {
@@ -121,10 +122,11 @@ impl<P: Problem> Search<P> {
         }
         while self.steps >= target {
             let i = usize::try_from(self.steps - 1).expect("steps fit in usize");
-            let pick = self.log.pick(i).expect("checked");
-            let stored = self
-                .log
-                .successors(i)
+            let step = self.log.step(i);
+            let pick = step.pick.expect("checked");
+            let stored = step
+                .successors
+                .iter()
                 .filter(|s| s.fate == Fate::StoredNew)
                 .count();
             let Some(first_new) = (self.core.notebook.len().checked_sub(stored))
@@ -133,7 +135,7 @@ impl<P: Problem> Search<P> {
                 return false;
             };
             // Undoing reopens the pick, which may raise the largest open size on the way.
-            let max_open = self.core.counts.max_open - u64::from(self.log.max_open_rise(i));
+            let max_open = self.core.counts.max_open - u64::from(step.max_open_rise);
             if !self.strategy.undo(&mut self.core, pick, first_new) {
                 debug_assert!(self.steps == now, "strategies undo every step or none");
                 return false;

@@ -285,12 +285,6 @@ impl StepRecord {
         self.step(index).successors.into_iter()
     }
 
-    /// How much step `index` (0-based) raised the largest open size.
-    #[must_use]
-    pub fn max_open_rise(&self, index: usize) -> u32 {
-        self.step(index).max_open_rise
-    }
-
     /// Step `index` (0-based), whole.
     ///
     /// # Panics
@@ -509,7 +503,7 @@ mod tests {
         (
             log.pick(i),
             log.successors(i).map(|r| (r.target, r.fate)).collect(),
-            log.max_open_rise(i),
+            log.step(i).max_open_rise,
         )
     }
 
