@@ -48,37 +48,93 @@ fn settings(algorithm: Algorithm, heuristic: Heuristic, all_solutions: bool) -> 
     }
 }
 
-/// Runs `problem` to its end, alone or in a timeline; returns (steps, bytes the engine counts).
-fn run<P>(problem: P, settings: Settings, in_timeline: bool) -> (u64, usize)
+/// What a run measured.
+struct Ran {
+    steps: u64,
+    /// Bytes the engine counts.
+    counted: usize,
+    seconds: f64,
+    /// Peak RSS grown by the run.
+    grown: usize,
+    /// In a timeline: its keyframes at the end and the times of jumps (taken after the
+    /// figures above).
+    notes: String,
+}
+
+#[expect(clippy::cast_precision_loss, reason = "a report")]
+/// Runs `problem` to its end, alone or in a timeline.
+fn run<P>(problem: P, settings: Settings, in_timeline: bool) -> Ran
 where
     P: Problem + Clone + Send + 'static,
     P::State: Send,
 {
+    let before = peak_rss();
+    let started = Instant::now();
     let search = Search::new(problem, settings);
     if in_timeline {
         let mut timeline = Timeline::new(Box::new(search));
         while timeline.view().outcome().is_none() {
             timeline.step().expect("a new step never diverges");
         }
+        let seconds = started.elapsed().as_secs_f64();
+        let grown = peak_rss().saturating_sub(before);
         let view = timeline.view();
-        let (_, keyframes) = timeline.keyframes();
-        (
-            view.steps(),
-            view.memory_bytes() + keyframes + timeline.record().bytes(),
-        )
+        let (count, keyframes) = timeline.keyframes();
+        // At the last step the search's own record is the timeline's.
+        let (steps, counted) = (view.steps(), view.memory_bytes() + keyframes);
+        let notes = format!(
+            "{count} keyframes, {:.1} MiB, every {} steps; {}",
+            keyframes as f64 / f64::from(1 << 20),
+            timeline.interval(),
+            jumps(&mut timeline)
+        );
+        Ran {
+            steps,
+            counted,
+            seconds,
+            grown,
+            notes,
+        }
     } else {
         let mut search = search;
         search.run(u64::MAX);
-        (search.view().steps(), search.bytes())
+        Ran {
+            steps: search.view().steps(),
+            counted: search.bytes(),
+            seconds: started.elapsed().as_secs_f64(),
+            grown: peak_rss().saturating_sub(before),
+            notes: String::new(),
+        }
     }
+}
+
+/// Jumps to 32 scattered steps (a fixed pseudo-random sequence) and back to the end; returns
+/// the worst and mean time of a jump.
+fn jumps(timeline: &mut Timeline) -> String {
+    let steps = timeline.recorded_steps();
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut times = Vec::new();
+    for _ in 0..32 {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let target = (seed >> 33) % (steps + 1);
+        let started = Instant::now();
+        timeline
+            .go_to(target)
+            .expect("a recorded step replays the same");
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    timeline.go_to(steps).expect("back to the end");
+    let worst = times.iter().copied().fold(0.0, f64::max);
+    let mean = times.iter().sum::<f64>() / 32.0;
+    format!("jumps worst {worst:.1} ms, mean {mean:.1} ms")
 }
 
 #[expect(clippy::cast_precision_loss, reason = "a report")]
 fn measure(case: &str) {
     let in_timeline = case.ends_with("-timeline");
-    let before = peak_rss();
-    let started = Instant::now();
-    let (steps, counted) = if case.starts_with("ida-korf12") {
+    let ran = if case.starts_with("ida-korf12") {
         run(
             Korf::get(12).expect("listed").puzzle(),
             settings(Algorithm::IdaStar, Heuristic::Manhattan, false),
@@ -98,15 +154,16 @@ fn measure(case: &str) {
             in_timeline,
         )
     };
-    let seconds = started.elapsed().as_secs_f64();
-    let grown = peak_rss().saturating_sub(before);
-    let per_step = |bytes: usize| bytes as f64 / steps.max(1) as f64;
+    let per_step = |bytes: usize| bytes as f64 / ran.steps.max(1) as f64;
     println!(
-        "{case:32} {steps:>9} steps {seconds:6.2} s  peak RSS +{:>7.1} MiB = {:6.1} B/step  \
-         (engine counts {:6.1} B/step)",
-        grown as f64 / f64::from(1 << 20),
-        per_step(grown),
-        per_step(counted)
+        "{case:32} {:>9} steps {:6.2} s  peak RSS +{:>7.1} MiB = {:6.1} B/step  \
+         (engine counts {:6.1} B/step) {}",
+        ran.steps,
+        ran.seconds,
+        ran.grown as f64 / f64::from(1 << 20),
+        per_step(ran.grown),
+        per_step(ran.counted),
+        ran.notes
     );
 }
 

@@ -51,10 +51,10 @@ fn a_small_budget_stops_deepening_backtracking_and_best_first_with_the_reason() 
         (&fifteen, Algorithm::AStar),
     ];
     for (scenario, algorithm) in cases {
-        let mut small = session(scenario, algorithm, "256 KiB");
+        let mut small = session(scenario, algorithm, "64 KiB");
         run(small.as_mut(), 200_000);
         let steps = small.view().steps();
-        let expected = format!("memory budget 256 KiB reached at step {steps}");
+        let expected = format!("memory budget 64 KiB reached at step {steps}");
         assert_eq!(
             small.view().outcome(),
             Some(&Outcome::OverBudget(expected.clone())),
@@ -73,7 +73,7 @@ fn a_small_budget_stops_deepening_backtracking_and_best_first_with_the_reason() 
             steps > 1,
             "{algorithm}: it ran before the budget was reached"
         );
-        assert!(small.view().memory_bytes() >= 256 << 10, "{algorithm}");
+        assert!(small.view().memory_bytes() >= 64 << 10, "{algorithm}");
         // The budget, not the search, ended it: the default budget runs on past that step.
         let mut roomy = session(scenario, algorithm, "1 GiB");
         run(roomy.as_mut(), steps);
@@ -117,11 +117,11 @@ fn scenarios_take_the_budget_in_bytes_or_words_and_refuse_nonsense_with_a_positi
 #[test]
 fn time_travel_keyframes_and_record_count_against_the_same_budget() {
     let hardest = Scenario::load(&scenarios().join("hardest_31_moves.ron")).unwrap();
-    let mut plain = session(&hardest, Algorithm::IdaStar, "256 KiB");
+    let mut plain = session(&hardest, Algorithm::IdaStar, "64 KiB");
     run(plain.as_mut(), 1_000_000);
     let alone = plain.view().steps();
     let mut travel = Timeline::with_limits(
-        session(&hardest, Algorithm::IdaStar, "256 KiB"),
+        session(&hardest, Algorithm::IdaStar, "64 KiB"),
         64,
         usize::MAX,
     );

@@ -7,7 +7,6 @@
 //! rows, not the whole notebook. Writing into a shared full chunk copies that chunk first
 //! (copy on write), so a clone never sees the other's changes.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Rows per chunk (a power of two, so an index splits with a shift and a mask).
@@ -173,68 +172,6 @@ impl<T: PartialEq> PartialEq for ChunkedVec<T> {
 
 impl<T: Eq> Eq for ChunkedVec<T> {}
 
-/// Small counts, one byte each: a [`ChunkedVec`] of bytes, with the rare count that does not
-/// fit (255 or more) kept aside. Per-step records use it where four bytes a step would mostly
-/// hold zeros.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct NarrowVec {
-    bytes: ChunkedVec<u8>,
-    /// The counts of 255 and more, by index.
-    wide: BTreeMap<usize, u32>,
-}
-
-impl NarrowVec {
-    #[must_use]
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.bytes.len()
-    }
-
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
-    }
-
-    #[inline]
-    pub fn push(&mut self, value: u32) {
-        match u8::try_from(value) {
-            Ok(small) if small < u8::MAX => self.bytes.push(small),
-            _ => {
-                self.wide.insert(self.bytes.len(), value);
-                self.bytes.push(u8::MAX);
-            }
-        }
-    }
-
-    /// The count at `i`.
-    #[must_use]
-    #[inline]
-    pub fn get(&self, i: usize) -> u32 {
-        match self.bytes[i] {
-            u8::MAX => self.wide[&i],
-            small => u32::from(small),
-        }
-    }
-
-    /// Keeps the first `len` counts.
-    pub fn truncate(&mut self, len: usize) {
-        self.bytes.truncate(len);
-        self.wide.split_off(&len);
-    }
-
-    /// Bytes held, spare room included.
-    #[must_use]
-    pub fn bytes(&self) -> usize {
-        self.bytes.bytes() + self.wide.len() * (std::mem::size_of::<(usize, u32)>())
-    }
-
-    /// Bytes a clone shares instead of copying.
-    #[must_use]
-    pub fn shared_bytes(&self) -> usize {
-        self.bytes.shared_bytes()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,26 +239,5 @@ mod tests {
         live[5] = 5;
         live[9_999] = 9_999;
         assert_eq!(live, keyframe);
-    }
-
-    #[test]
-    fn narrow_counts_keep_the_wide_ones_aside() {
-        let mut v = NarrowVec::default();
-        for value in [0, 254, 255, 7, 70_000, 3] {
-            v.push(value);
-        }
-        let all: Vec<u32> = (0..v.len()).map(|i| v.get(i)).collect();
-        assert_eq!(all, [0, 254, 255, 7, 70_000, 3]);
-        v.truncate(4);
-        let mut fresh = NarrowVec::default();
-        [0, 254, 255, 7]
-            .into_iter()
-            .for_each(|value| fresh.push(value));
-        assert_eq!(v, fresh, "truncating forgets the wide counts cut off");
-        v.push(9);
-        assert_eq!(v.get(4), 9, "a truncated wide count leaves nothing behind");
-        v.truncate(2);
-        v.push(300);
-        assert_eq!(v.get(2), 300);
     }
 }

@@ -1,7 +1,6 @@
 //! One search in progress: the notebook, a strategy that does one expansion per step, the
 //! counts, the outcome and the log. Running to the end is stepping until an outcome.
 
-use super::chunked::NarrowVec;
 use super::event::{Counts, Fate, Outcome, StepEvent, SuccessorEvent};
 use super::heuristic_check::EdgeCheck;
 use super::notebook::{NodeId, Notebook};
@@ -17,9 +16,8 @@ pub struct Search<P: Problem> {
     steps: u64,
     outcome: Option<Outcome>,
     event: StepEvent,
+    /// Every step, with how much it raised the largest open size (what undoing it takes off).
     log: StepRecord,
-    /// How much each step raised the largest open size (what undoing a step takes off).
-    max_open_rises: NarrowVec,
     /// Bytes its owner holds for this search (time-travel keyframes and record), counted
     /// against the memory budget with the search's own.
     held_elsewhere: usize,
@@ -54,7 +52,6 @@ impl<P: Problem> Search<P> {
             outcome: refusal.map(|r| Outcome::Refused(r.0)),
             event: StepEvent::default(),
             log: StepRecord::default(),
-            max_open_rises: NarrowVec::default(),
             held_elsewhere: 0,
         }
     }
@@ -76,11 +73,12 @@ impl<P: Problem> Search<P> {
             self.event.outcome = self.over_budget();
         }
         self.outcome.clone_from(&self.event.outcome);
-        self.log.record(&self.event);
         let rise = (self.core.counts.max_open.checked_sub(max_open))
             .expect("the largest open size never shrinks while stepping");
-        self.max_open_rises
-            .push(u32::try_from(rise).expect("one step stores fewer than 4 billion rows"));
+        self.log.record(
+            &self.event,
+            u32::try_from(rise).expect("one step stores fewer than 4 billion rows"),
+        );
         &self.event
     }
 
@@ -112,10 +110,11 @@ impl<P: Problem> Search<P> {
     pub fn rewind(&mut self, target: u64) -> bool {
         let now = self.steps;
         let undoable = |i: usize| {
-            self.log.pick(i).is_some()
-                && self
-                    .log
-                    .successors(i)
+            let step = self.log.step(i);
+            step.pick.is_some()
+                && step
+                    .successors
+                    .iter()
                     .all(|s| !matches!(s.fate, Fate::Improved | Fate::Reopened))
         };
         if target < 2 || target >= now || !(target - 1..now).all(|i| undoable(i as usize)) {
@@ -123,10 +122,11 @@ impl<P: Problem> Search<P> {
         }
         while self.steps >= target {
             let i = usize::try_from(self.steps - 1).expect("steps fit in usize");
-            let pick = self.log.pick(i).expect("checked");
-            let stored = self
-                .log
-                .successors(i)
+            let step = self.log.step(i);
+            let pick = step.pick.expect("checked");
+            let stored = step
+                .successors
+                .iter()
                 .filter(|s| s.fate == Fate::StoredNew)
                 .count();
             let Some(first_new) = (self.core.notebook.len().checked_sub(stored))
@@ -135,7 +135,7 @@ impl<P: Problem> Search<P> {
                 return false;
             };
             // Undoing reopens the pick, which may raise the largest open size on the way.
-            let max_open = self.core.counts.max_open - u64::from(self.max_open_rises.get(i));
+            let max_open = self.core.counts.max_open - u64::from(step.max_open_rise);
             if !self.strategy.undo(&mut self.core, pick, first_new) {
                 debug_assert!(self.steps == now, "strategies undo every step or none");
                 return false;
@@ -156,7 +156,6 @@ impl<P: Problem> Search<P> {
             self.core.heuristic_check.forget_after(self.steps);
             self.log.truncate(i);
             counts.max_open = max_open;
-            self.max_open_rises.truncate(i);
         }
         self.outcome = None;
         self.step();
@@ -225,19 +224,14 @@ impl<P: Problem> Search<P> {
     /// Bytes held by the notebook, the strategy and everything recorded per step.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.core.notebook.bytes()
-            + self.strategy.bytes()
-            + self.log.bytes()
-            + self.max_open_rises.bytes()
+        self.core.notebook.bytes() + self.strategy.bytes() + self.log.bytes()
     }
 
     /// Of [`Search::bytes`], those a copy shares with this search instead of copying: what a
     /// time-travel keyframe does not hold on its own.
     #[must_use]
     pub fn shared_bytes(&self) -> usize {
-        self.core.notebook.shared_bytes()
-            + self.log.shared_bytes()
-            + self.max_open_rises.shared_bytes()
+        self.core.notebook.shared_bytes() + self.log.shared_bytes()
     }
 
     /// The last step's event.
@@ -314,7 +308,6 @@ impl<P: Problem + Clone> Clone for Search<P> {
             outcome: self.outcome.clone(),
             event: self.event.clone(),
             log: self.log.clone(),
-            max_open_rises: self.max_open_rises.clone(),
             held_elsewhere: self.held_elsewhere,
         }
     }

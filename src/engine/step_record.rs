@@ -1,19 +1,47 @@
-//! The compact record of every step: the pick and each successor's fate, four bytes apiece,
-//! and each step's number of successors in a byte.
+//! The compact record of every step: the pick and each successor's fate, packed in bytes, a few
+//! per step.
 //!
-//! Full [`StepEvent`]s are rebuilt from it together with the notebook; this is what traces save
-//! and what time travel replays.
+//! Full [`StepEvent`]s are rebuilt from it together with the notebook; this is what traces save,
+//! what time travel replays and checks, and what the search tree reads. Deep searches take
+//! hundreds of thousands of steps over a handful of rows, so the record is most of what they
+//! hold: it is packed around what the next step usually is.
+//!
+//! Each step is written against two guesses: its pick (the first row the step before stored —
+//! the top of a depth-first stack — or else the row after the step before's pick), and the row
+//! a stored successor gets (one past the last row stored). A step is:
+//! - a header byte: the successor count in the low nibble (15: a varint follows) and the pick in
+//!   the high one (0: none; else 1 + the zigzagged distance from the guess; 15: a varint
+//!   follows);
+//! - per group of four successors, a byte of four 2-bit classes ([`Class`]), then for each
+//!   successor of the group that is none of the guessed cases, an escape byte (its fate's code,
+//!   and its zigzagged distance from its base in the top 5 bits; 31: a varint follows).
+//!
+//! So a depth-first step is one or two bytes, plus a quarter byte per successor (8 queens, IDA*
+//! on the 15-puzzle), where four bytes per successor and five per step were held before. Every
+//! [`BLOCK`] steps the guesses start afresh and the block's byte offset is kept, so step `i` is
+//! found by decoding at most `BLOCK - 1` steps before it.
 
-use super::chunked::{ChunkedVec, NarrowVec};
+use super::chunked::ChunkedVec;
 use super::event::{Fate, StepEvent};
 use super::notebook::NodeId;
+use std::sync::{Mutex, PoisonError};
 
-const FATE_SHIFT: u32 = 29;
-const ID_MASK: u32 = (1 << FATE_SHIFT) - 1;
-const NO_PICK: u32 = u32::MAX;
-/// Steps per block: where each block's successors start is kept, and a step's start is found
-/// from its block's by adding the counts before it (at most `BLOCK - 1` of them).
-const BLOCK: usize = 64;
+/// Steps per block: the guesses restart and the byte offset is kept at each block's first step.
+const BLOCK: usize = 32;
+
+/// What two bits say about a successor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Class {
+    /// Stored new, as the row guessed (one past the last row stored).
+    StoredAsGuessed = 0,
+    /// Pruned; its target is its place among the step's successors.
+    PrunedInPlace = 1,
+    /// Not stored (full); its target is its place among the step's successors.
+    FullInPlace = 2,
+    /// Anything else: an escape byte follows.
+    Escaped = 3,
+}
 
 const FATES: [Fate; 6] = [
     Fate::StoredNew,
@@ -25,7 +53,7 @@ const FATES: [Fate; 6] = [
 ];
 
 /// A fate's place in [`FATES`], without searching it (this runs for every successor).
-const fn code(fate: Fate) -> u32 {
+const fn code(fate: Fate) -> u8 {
     match fate {
         Fate::StoredNew => 0,
         Fate::Improved => 1,
@@ -36,15 +64,112 @@ const fn code(fate: Fate) -> u32 {
     }
 }
 
+/// Nibble and 5-bit fields at their top value say "a varint follows".
+const NIBBLE_MORE: u64 = 15;
+/// The count nibble's value saying that the count and a rise of the largest open size follow.
+const WITH_RISE: u64 = 14;
+const ESCAPE_MORE: u32 = 31;
+
 /// Every step so far, packed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct StepRecord {
-    picks: ChunkedVec<u32>,
-    /// Successors recorded at each step.
-    counts: NarrowVec,
-    /// Where in `fates` each block of [`BLOCK`] steps starts.
+    /// The steps' bytes, one after another.
+    bytes: ChunkedVec<u8>,
+    /// Where in `bytes` each block of [`BLOCK`] steps starts.
     block_starts: ChunkedVec<u32>,
-    fates: ChunkedVec<u32>,
+    steps: usize,
+    /// The guesses for the next step.
+    guess: Guess,
+    /// Where the last step read starts. Readers go through steps in order (the tree, the
+    /// tables, a replay checking each step), often reading one twice (its pick, then its
+    /// successors): from here, each step is decoded about once instead of from its block's
+    /// start. Any step at or before the last one written is a valid place to start.
+    cursor: Mutex<Cursor>,
+}
+
+/// A place to start reading: step `step` begins at byte `at`, with these guesses.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cursor {
+    step: usize,
+    at: usize,
+    guess: Guess,
+}
+
+/// A copy starts reading afresh.
+impl Clone for StepRecord {
+    fn clone(&self) -> Self {
+        StepRecord {
+            bytes: self.bytes.clone(),
+            block_starts: self.block_starts.clone(),
+            steps: self.steps,
+            guess: self.guess,
+            cursor: Mutex::default(),
+        }
+    }
+}
+
+/// Equal when the same steps are recorded (where reading stands is no part of it).
+impl PartialEq for StepRecord {
+    fn eq(&self, other: &Self) -> bool {
+        self.steps == other.steps && self.guess == other.guess && self.bytes == other.bytes
+    }
+}
+
+impl Eq for StepRecord {}
+
+/// What the next step is guessed to be; both sides of the packing keep it the same way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Guess {
+    pick: NodeId,
+    /// The row the next stored successor gets.
+    next_new: NodeId,
+}
+
+impl Guess {
+    /// The class of successor `place` of a step (`next_new` as it stands before it).
+    fn class(&self, s: Recorded, place: u32) -> Class {
+        match s.fate {
+            Fate::StoredNew if s.target == self.next_new => Class::StoredAsGuessed,
+            Fate::Pruned if s.target == place => Class::PrunedInPlace,
+            Fate::NotStoredFull if s.target == place => Class::FullInPlace,
+            _ => Class::Escaped,
+        }
+    }
+
+    /// What an escaped successor's target is written against: its place for the fates that
+    /// have no row, else the step's pick (a depth-first cycle points at a near ancestor).
+    fn base(&self, fate: Fate, place: u32, pick: Option<NodeId>) -> u32 {
+        match fate {
+            Fate::Pruned | Fate::NotStoredFull => place,
+            _ => pick.unwrap_or(self.next_new),
+        }
+    }
+
+    /// Takes in one successor, in order.
+    fn saw(&mut self, s: Recorded) {
+        if s.fate == Fate::StoredNew {
+            self.next_new = s.target.wrapping_add(1);
+        }
+    }
+
+    /// Takes in the step that ended, the `steps`-th (`first_new`: the first row it stored).
+    /// After a block's last step the guesses start afresh.
+    fn after_step(&mut self, steps: usize, pick: Option<NodeId>, first_new: Option<NodeId>) {
+        if steps.is_multiple_of(BLOCK) {
+            *self = Guess::default();
+        } else if let Some(next) = first_new.or(pick.map(|p| p.wrapping_add(1))) {
+            self.pick = next;
+        }
+    }
+}
+
+/// One step as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedStep {
+    pub pick: Option<NodeId>,
+    pub successors: Vec<Recorded>,
+    /// How much the step raised the largest open size.
+    pub max_open_rise: u32,
 }
 
 /// One successor as recorded: its row (or its successor index when it has none) and fate.
@@ -54,140 +179,440 @@ pub struct Recorded {
     pub fate: Fate,
 }
 
+fn zigzag(from: u32, to: u32) -> u32 {
+    #[expect(clippy::cast_possible_wrap, reason = "a wrapping distance")]
+    let d = to.wrapping_sub(from) as i32;
+    #[expect(clippy::cast_sign_loss, reason = "zigzag")]
+    let z = ((d << 1) ^ (d >> 31)) as u32;
+    z
+}
+
+fn unzigzag(from: u32, z: u32) -> u32 {
+    from.wrapping_add((z >> 1) ^ (z & 1).wrapping_neg())
+}
+
+fn push_varint(bytes: &mut ChunkedVec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        bytes.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    bytes.push(value as u8);
+}
+
 impl StepRecord {
-    /// Appends a step.
-    pub fn record(&mut self, event: &StepEvent) {
-        if self.picks.len().is_multiple_of(BLOCK) {
+    /// Appends a step, and how much it raised the largest open size (what undoing it takes
+    /// off).
+    pub fn record(&mut self, event: &StepEvent, max_open_rise: u32) {
+        if self.steps.is_multiple_of(BLOCK) {
             self.block_starts
-                .push(u32::try_from(self.fates.len()).expect("fewer than 4 billion fates"));
+                .push(u32::try_from(self.bytes.len()).expect("fewer than 4 billion bytes"));
         }
-        self.picks
-            .push(event.pick.as_ref().map_or(NO_PICK, |p| p.id));
-        for s in &event.successors {
-            let target = s.id.unwrap_or(s.index);
-            debug_assert!(target <= ID_MASK, "row ids beyond 2^29 cannot be logged");
-            self.fates.push(target | (code(s.fate) << FATE_SHIFT));
+        self.steps += 1;
+        let pick = event.pick.as_ref().map(|p| p.id);
+        let count = event.successors.len() as u64;
+        let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick, p)) + 1);
+        let low = match (max_open_rise, count) {
+            (0, small) if small < WITH_RISE => small,
+            (0, _) => NIBBLE_MORE,
+            _ => WITH_RISE,
+        };
+        self.bytes
+            .push((low | (pick_code.min(NIBBLE_MORE) << 4)) as u8);
+        if low >= WITH_RISE {
+            push_varint(&mut self.bytes, count);
         }
-        self.counts
-            .push(u32::try_from(event.successors.len()).expect("fewer than 4 billion successors"));
+        if low == WITH_RISE {
+            push_varint(&mut self.bytes, u64::from(max_open_rise));
+        }
+        if pick_code >= NIBBLE_MORE {
+            push_varint(&mut self.bytes, pick_code);
+        }
+        let mut first_new = None;
+        for (group, successors) in event.successors.chunks(4).enumerate() {
+            let place = |j: usize| u32::try_from(group * 4 + j).expect("fewer than 4 billion");
+            let recorded = |j: usize| {
+                let s = &successors[j];
+                Recorded {
+                    target: s.id.unwrap_or(s.index),
+                    fate: s.fate,
+                }
+            };
+            let mut guess = self.guess;
+            let mut classes = 0u8;
+            for j in 0..successors.len() {
+                classes |= (guess.class(recorded(j), place(j)) as u8) << (2 * j);
+                guess.saw(recorded(j));
+            }
+            self.bytes.push(classes);
+            for j in 0..successors.len() {
+                let s = recorded(j);
+                if s.fate == Fate::StoredNew {
+                    first_new.get_or_insert(s.target);
+                }
+                if self.guess.class(s, place(j)) == Class::Escaped {
+                    let z = zigzag(self.guess.base(s.fate, place(j), pick), s.target);
+                    self.bytes
+                        .push(code(s.fate) | (z.min(ESCAPE_MORE) << 3) as u8);
+                    if z >= ESCAPE_MORE {
+                        push_varint(&mut self.bytes, u64::from(z));
+                    }
+                }
+                self.guess.saw(s);
+            }
+        }
+        self.guess.after_step(self.steps, pick, first_new);
     }
 
     /// Steps recorded.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.picks.len()
+        self.steps
     }
 
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.picks.is_empty()
+        self.steps == 0
     }
 
     /// The row picked at step `index` (0-based).
     #[must_use]
     pub fn pick(&self, index: usize) -> Option<NodeId> {
-        let p = self.picks[index];
-        (p != NO_PICK).then_some(p)
+        self.step(index).pick
     }
 
     /// The successors recorded at step `index` (0-based).
     pub fn successors(&self, index: usize) -> impl Iterator<Item = Recorded> + '_ {
-        let start = self.start_of(index);
-        (start..start + self.counts.get(index) as usize)
-            .map(|i| self.fates[i])
-            .map(|packed| Recorded {
-                target: packed & ID_MASK,
-                fate: FATES[(packed >> FATE_SHIFT) as usize],
-            })
+        self.step(index).successors.into_iter()
     }
 
-    /// Where step `index`'s successors start in `fates` (for `index` up to the steps recorded).
-    fn start_of(&self, index: usize) -> usize {
-        let block = index / BLOCK;
-        let Some(&block_start) = self.block_starts.get(block) else {
-            return self.fates.len();
+    /// Step `index` (0-based), whole.
+    ///
+    /// # Panics
+    /// When `index` is not below [`StepRecord::len`].
+    #[must_use]
+    pub fn step(&self, index: usize) -> RecordedStep {
+        assert!(
+            index < self.steps,
+            "step {index} of {} recorded",
+            self.steps
+        );
+        let mut cursor = self.cursor.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut reader = Reader::at_block(self, index / BLOCK);
+        if (reader.step..=index).contains(&cursor.step) {
+            (reader.step, reader.at, reader.guess) = (cursor.step, cursor.at, cursor.guess);
+        }
+        let mut successors = Vec::new();
+        while reader.step < index {
+            reader.read(&mut successors);
+        }
+        *cursor = Cursor {
+            step: reader.step,
+            at: reader.at,
+            guess: reader.guess,
         };
-        block_start as usize
-            + (block * BLOCK..index)
-                .map(|i| self.counts.get(i) as usize)
-                .sum::<usize>()
+        let (pick, max_open_rise) = reader.read(&mut successors);
+        RecordedStep {
+            pick,
+            successors,
+            max_open_rise,
+        }
     }
 
     /// Forgets steps after the first `len`.
     pub fn truncate(&mut self, len: usize) {
-        if len >= self.len() {
+        if len >= self.steps {
             return;
         }
-        let end = self.start_of(len);
-        self.picks.truncate(len);
-        self.counts.truncate(len);
+        let mut reader = Reader::at_block(self, len / BLOCK);
+        let mut successors = Vec::new();
+        while reader.step < len {
+            reader.read(&mut successors);
+        }
+        let (end, guess) = (reader.at, reader.guess);
+        self.bytes.truncate(end);
         self.block_starts.truncate(len.div_ceil(BLOCK));
-        self.fates.truncate(end);
+        self.steps = len;
+        self.guess = guess;
+        *self
+            .cursor
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner) = Cursor::default();
     }
 
     /// Bytes a copy shares instead of copying (the record only grows, so all its full chunks).
     #[must_use]
     pub fn shared_bytes(&self) -> usize {
-        self.picks.shared_bytes()
-            + self.counts.shared_bytes()
-            + self.block_starts.shared_bytes()
-            + self.fates.shared_bytes()
+        self.bytes.shared_bytes() + self.block_starts.shared_bytes()
     }
 
     /// Bytes held (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.picks.bytes() + self.counts.bytes() + self.block_starts.bytes() + self.fates.bytes()
+        self.bytes.bytes() + self.block_starts.bytes()
+    }
+}
+
+/// Reads steps in order, keeping the guesses as the writer did.
+struct Reader<'a> {
+    record: &'a StepRecord,
+    /// The next step to read, and its first byte.
+    step: usize,
+    at: usize,
+    guess: Guess,
+}
+
+impl<'a> Reader<'a> {
+    fn at_block(record: &'a StepRecord, block: usize) -> Reader<'a> {
+        Reader {
+            record,
+            step: block * BLOCK,
+            at: record
+                .block_starts
+                .get(block)
+                .map_or(record.bytes.len(), |&start| start as usize),
+            guess: Guess::default(),
+        }
+    }
+
+    fn byte(&mut self) -> u8 {
+        let b = self.record.bytes[self.at];
+        self.at += 1;
+        b
+    }
+
+    fn varint(&mut self) -> u64 {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte();
+            value |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                break;
+            }
+        }
+        value
+    }
+
+    /// Reads the next step: returns its pick and its rise of the largest open size, and puts
+    /// its successors in `out`.
+    #[expect(clippy::cast_possible_truncation, reason = "the writer's widths")]
+    fn read(&mut self, out: &mut Vec<Recorded>) -> (Option<NodeId>, u32) {
+        out.clear();
+        let header = self.byte();
+        let low = u64::from(header & 0x0f);
+        let count = if low >= WITH_RISE { self.varint() } else { low };
+        let rise = if low == WITH_RISE {
+            self.varint() as u32
+        } else {
+            0
+        };
+        let mut pick_code = u64::from(header >> 4);
+        if pick_code == NIBBLE_MORE {
+            pick_code = self.varint();
+        }
+        let pick = (pick_code > 0).then(|| unzigzag(self.guess.pick, (pick_code - 1) as u32));
+        let mut first_new = None;
+        let mut place = 0u32;
+        while u64::from(place) < count {
+            let classes = self.byte();
+            for j in 0..(count - u64::from(place)).min(4) {
+                let s = match (classes >> (2 * j)) & 3 {
+                    0 => Recorded {
+                        target: self.guess.next_new,
+                        fate: Fate::StoredNew,
+                    },
+                    1 => Recorded {
+                        target: place,
+                        fate: Fate::Pruned,
+                    },
+                    2 => Recorded {
+                        target: place,
+                        fate: Fate::NotStoredFull,
+                    },
+                    _ => {
+                        let escape = self.byte();
+                        let fate = FATES[usize::from(escape & 7)];
+                        let mut z = u32::from(escape >> 3);
+                        if z == ESCAPE_MORE {
+                            z = self.varint() as u32;
+                        }
+                        Recorded {
+                            target: unzigzag(self.guess.base(fate, place, pick), z),
+                            fate,
+                        }
+                    }
+                };
+                if s.fate == Fate::StoredNew {
+                    first_new.get_or_insert(s.target);
+                }
+                self.guess.saw(s);
+                out.push(s);
+                place += 1;
+            }
+        }
+        self.step += 1;
+        self.guess.after_step(self.step, pick, first_new);
+        (pick, rise)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::event::SuccessorEvent;
+    use crate::engine::cost::Cost;
+    use crate::engine::event::{Pick, SuccessorEvent};
+    use crate::engine::frontier::TieLevels;
+    use proptest::prelude::*;
+
+    fn event(pick: Option<NodeId>, successors: &[(Option<NodeId>, Fate)]) -> StepEvent {
+        StepEvent {
+            pick: pick.map(|id| Pick {
+                id,
+                g: Cost::ZERO,
+                h: Cost::ZERO,
+                f: Cost::ZERO,
+                ties: TieLevels::default(),
+            }),
+            successors: successors
+                .iter()
+                .enumerate()
+                .map(|(index, &(id, fate))| SuccessorEvent {
+                    id,
+                    index: u32::try_from(index).unwrap(),
+                    fate,
+                })
+                .collect(),
+            ..StepEvent::default()
+        }
+    }
+
+    /// What a step reads back as: its pick, (target, fate) per successor, its rise.
+    type Plain = (Option<NodeId>, Vec<(u32, Fate)>, u32);
+
+    fn plain(e: &StepEvent, rise: u32) -> Plain {
+        (
+            e.pick.as_ref().map(|p| p.id),
+            e.successors
+                .iter()
+                .map(|s| (s.id.unwrap_or(s.index), s.fate))
+                .collect(),
+            rise,
+        )
+    }
+
+    fn read(log: &StepRecord, i: usize) -> Plain {
+        (
+            log.pick(i),
+            log.successors(i).map(|r| (r.target, r.fate)).collect(),
+            log.step(i).max_open_rise,
+        )
+    }
+
+    /// Rises of the largest open size for the property test's steps: mostly none.
+    fn rise(i: usize) -> u32 {
+        [0, 0, 1, 0, 3, 0, 70_000][i % 7]
+    }
 
     #[test]
     fn steps_round_trip_through_the_packing() {
         let mut log = StepRecord::default();
-        let event = StepEvent {
-            step: 1,
-            successors: vec![
-                SuccessorEvent {
-                    id: Some(7),
-                    index: 0,
-                    fate: Fate::StoredNew,
-                },
-                SuccessorEvent {
-                    id: None,
-                    index: 1,
-                    fate: Fate::Pruned,
-                },
-                SuccessorEvent {
-                    id: Some(3),
-                    index: 2,
-                    fate: Fate::Reopened,
-                },
+        let first = event(
+            Some(0),
+            &[
+                (Some(7), Fate::StoredNew),
+                (None, Fate::Pruned),
+                (Some(3), Fate::Reopened),
             ],
-            ..StepEvent::default()
-        };
-        log.record(&event);
-        log.record(&StepEvent::default());
-        assert_eq!(log.len(), 2);
-        assert_eq!(log.pick(0), None);
-        let got: Vec<_> = log.successors(0).map(|r| (r.target, r.fate)).collect();
-        assert_eq!(
-            got,
-            vec![(7, Fate::StoredNew), (1, Fate::Pruned), (3, Fate::Reopened)]
         );
-        assert_eq!(log.successors(1).count(), 0);
+        log.record(&first, 2);
+        log.record(&StepEvent::default(), 0);
+        assert_eq!(log.len(), 2);
+        assert_eq!(read(&log, 0), plain(&first, 2));
+        assert_eq!(read(&log, 1), (None, vec![], 0));
         for fate in FATES {
             assert_eq!(
-                FATES[code(fate) as usize],
+                FATES[usize::from(code(fate))],
                 fate,
                 "{fate} packs to its own code"
             );
         }
         log.truncate(1);
         assert_eq!(log.len(), 1);
+    }
+
+    #[test]
+    fn a_depth_first_step_takes_a_byte_and_a_quarter_per_successor() {
+        // 8 queens: row 0 expands into rows 1..=8 with two columns pruned; row 1 is picked next
+        // (the top of the stack) and is a dead end with all 8 pruned.
+        let mut log = StepRecord::default();
+        let mut successors: Vec<_> = (1..=6).map(|id| (Some(id), Fate::StoredNew)).collect();
+        successors.insert(2, (None, Fate::Pruned));
+        successors.push((None, Fate::Pruned));
+        log.record(&event(Some(0), &successors), 7);
+        let after_first = log.bytes.len();
+        log.record(&event(Some(1), &[(None, Fate::Pruned); 8]), 0);
+        assert_eq!(
+            log.bytes.len() - after_first,
+            1 + 2,
+            "header and two class bytes"
+        );
+        // A cycle to a near ancestor costs one escape byte.
+        log.record(&event(Some(2), &[(Some(0), Fate::Kept)]), 0);
+        assert_eq!(log.bytes.len() - after_first, 3 + 3);
+        assert_eq!(read(&log, 2), (Some(2), vec![(0, Fate::Kept)], 0));
+    }
+
+    fn fate() -> impl Strategy<Value = Fate> {
+        prop::sample::select(FATES.to_vec())
+    }
+
+    /// Steps whose rows are mostly near each other, as a search writes them, with far ones too.
+    fn steps() -> impl Strategy<Value = Vec<StepEvent>> {
+        let id = prop_oneof![0..40u32, any::<u32>()];
+        let successor = (prop::option::of(id.clone()), fate());
+        prop::collection::vec(
+            (
+                prop::option::of(id),
+                prop::collection::vec(successor, 0..20),
+            ),
+            0..150,
+        )
+        .prop_map(|steps| {
+            steps
+                .into_iter()
+                .map(|(pick, successors)| event(pick, &successors))
+                .collect()
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn any_steps_read_back_as_written_and_truncate_cleanly(
+            steps in steps(),
+            cut in 0..160usize,
+        ) {
+            let mut log = StepRecord::default();
+            steps.iter().enumerate().for_each(|(i, e)| log.record(e, rise(i)));
+            prop_assert_eq!(log.len(), steps.len());
+            for (i, e) in steps.iter().enumerate() {
+                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {}", i);
+            }
+            for (i, e) in steps.iter().enumerate().rev() {
+                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {} backwards", i);
+            }
+            let cut = cut.min(steps.len());
+            log.truncate(cut);
+            let mut fresh = StepRecord::default();
+            steps[..cut].iter().enumerate().for_each(|(i, e)| fresh.record(e, rise(i)));
+            prop_assert_eq!(&log, &fresh);
+            // Writing on after a cut goes on as if nothing had been cut.
+            steps.iter().rev().enumerate().for_each(|(i, e)| {
+                log.record(e, rise(i));
+                fresh.record(e, rise(i));
+            });
+            prop_assert_eq!(&log, &fresh);
+            for (i, e) in steps.iter().rev().enumerate() {
+                prop_assert_eq!(read(&log, cut + i), plain(e, rise(i)));
+            }
+        }
     }
 }

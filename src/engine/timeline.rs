@@ -6,6 +6,10 @@
 //! replayed step must equal the recorded one; every replayed step is checked against the
 //! record, and a difference is an error, never a silent change of history.
 //!
+//! The record is the search's own: at the last step taken the timeline holds no second copy.
+//! When the search goes back, the timeline keeps the record as it was (sharing its full chunks)
+//! until the search stands at the last step again.
+//!
 //! A keyframe shares the full chunks of the notebook's rows and of the step record with the
 //! search it was copied from (copy on write, see [`super::chunked`]), and holds no hash index at
 //! all: a copy restored from it takes the live search's ([`Session::keyframe`],
@@ -39,6 +43,20 @@ pub const COPY_BYTES_PER_STEP: usize = 6000;
 /// Bytes all keyframes together may hold before they are thinned out.
 pub const DEFAULT_BUDGET: usize = 1 << 30;
 
+/// Bytes keyframes may hold per step taken, beyond [`KEYFRAME_FLOOR`], before they are thinned
+/// out too (up to [`MAX_THINNED_INTERVAL`]). A deep search (IDA*, backtracking) takes hundreds
+/// of thousands of steps over a few hundred rows: each keyframe is small, but one every 1024
+/// steps would hold more than the search and its record together.
+pub const KEYFRAME_BYTES_PER_STEP: usize = 2;
+
+/// Keyframe bytes always allowed, however few the steps (small searches keep every keyframe).
+pub const KEYFRAME_FLOOR: usize = 64 << 10;
+
+/// The longest interval [`KEYFRAME_BYTES_PER_STEP`] thins keyframes to: a seek then replays at
+/// most this many steps (about 10 ms at the 1–1.5 µs a replayed step takes). Only the byte
+/// budget thins further.
+pub const MAX_THINNED_INTERVAL: u64 = 8192;
+
 /// Why the timeline could not go where it was asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TimelineError {
@@ -62,8 +80,10 @@ pub struct Timeline {
     interval: u64,
     budget: usize,
     keyframe_bytes: usize,
-    /// Every step taken so far, including those after the current one.
-    record: StepRecord,
+    /// Every step taken so far, kept only while the current search stands before the last of
+    /// them (after going back). At the last step the search's own record is the whole history,
+    /// so it is not held twice.
+    ahead: Option<StepRecord>,
 }
 
 impl Timeline {
@@ -82,7 +102,7 @@ impl Timeline {
         let budget = budget.min(session.view().settings().max_memory.bytes() / 4);
         let first = session.keyframe();
         Timeline {
-            record: session.view().step_record().clone(),
+            ahead: None,
             keyframe_bytes: first.snapshot_bytes(),
             keyframes: vec![first],
             current: session,
@@ -113,13 +133,31 @@ impl Timeline {
     /// Steps recorded so far: the furthest the search has been.
     #[must_use]
     pub fn recorded_steps(&self) -> u64 {
-        self.record.len() as u64
+        self.record().len() as u64
     }
 
-    /// Every recorded step, packed.
+    /// Every recorded step, packed, including those after the current one.
     #[must_use]
     pub fn record(&self) -> &StepRecord {
-        &self.record
+        self.ahead
+            .as_ref()
+            .unwrap_or_else(|| self.current.view().step_record())
+    }
+
+    /// Before the current search goes back: keeps the steps it would forget.
+    fn keep_ahead(&mut self) {
+        if self.ahead.is_none() {
+            self.ahead = Some(self.current.view().step_record().clone());
+        }
+    }
+
+    /// Once the current search has come back to the last recorded step, its record is the
+    /// whole history again.
+    fn forget_ahead_when_caught_up(&mut self) {
+        let now = self.current.view().step_record().len();
+        if self.ahead.as_ref().is_some_and(|ahead| ahead.len() <= now) {
+            self.ahead = None;
+        }
     }
 
     /// The keyframe interval now (it doubles when keyframes are thinned).
@@ -144,20 +182,19 @@ impl Timeline {
             return Ok(self.view().last_event());
         }
         let index = usize::try_from(self.steps()).expect("steps fit in usize");
-        if index >= self.record.len() {
-            // A new step counts what the timeline holds now. A replayed one keeps the count
-            // its keyframe had when it was taken (before the record grew), so the budget does
-            // not cut a replay short of the steps recorded.
-            self.current
-                .hold_elsewhere(self.keyframe_bytes.saturating_add(self.record.bytes()));
+        self.forget_ahead_when_caught_up();
+        if self.ahead.is_none() {
+            // A new step counts what the timeline holds now (the search counts its own
+            // record). A replayed one keeps the count its keyframe had when it was taken
+            // (before the record grew), so the budget does not cut a replay short of the steps
+            // recorded.
+            self.current.hold_elsewhere(self.keyframe_bytes);
         }
         self.current.step();
-        if index < self.record.len() {
-            if !same_step(self.view().step_record(), &self.record, index) {
-                return Err(TimelineError::Diverged(index as u64 + 1));
-            }
-        } else {
-            self.record.record(self.current.view().last_event());
+        if let Some(ahead) = &self.ahead
+            && !same_step(self.current.view().step_record(), ahead, index)
+        {
+            return Err(TimelineError::Diverged(index as u64 + 1));
         }
         self.keep_keyframe();
         Ok(self.view().last_event())
@@ -186,7 +223,17 @@ impl Timeline {
     /// search at, when the steps between cannot be undone; [`TimelineError::Diverged`] when a
     /// replayed step differs from the record.
     pub fn go_to(&mut self, target: u64) -> Result<u64, TimelineError> {
+        let reached = self.go_towards(target);
+        self.forget_ahead_when_caught_up();
+        reached
+    }
+
+    /// [`Timeline::go_to`], leaving the steps ahead kept.
+    fn go_towards(&mut self, target: u64) -> Result<u64, TimelineError> {
         let now = self.steps();
+        if target < self.recorded_steps() {
+            self.keep_ahead();
+        }
         let at = |i: usize| self.keyframes[i].view().steps();
         let copy = |i: usize| (self.keyframes[i].snapshot_bytes() / COPY_BYTES_PER_STEP) as u64;
         let before = self
@@ -238,7 +285,7 @@ impl Timeline {
             return Ok(false);
         }
         let index = usize::try_from(target - 1).expect("steps fit in usize");
-        if !same_step(self.view().step_record(), &self.record, index) {
+        if !same_step(self.view().step_record(), self.record(), index) {
             return Err(TimelineError::Diverged(target));
         }
         Ok(true)
@@ -254,7 +301,9 @@ impl Timeline {
         let copy = self.current.keyframe();
         self.keyframe_bytes += copy.snapshot_bytes();
         self.keyframes.push(copy);
-        while self.keyframe_bytes > self.budget && self.keyframes.len() > 2 {
+        while (self.keyframe_bytes > self.budget || self.over_allowance())
+            && self.keyframes.len() > 2
+        {
             self.interval *= 2;
             let interval = self.interval;
             let mut first = true;
@@ -266,9 +315,22 @@ impl Timeline {
     }
 }
 
+impl Timeline {
+    /// Whether the keyframes hold more than their allowance per step taken, at an interval
+    /// that may still grow for it.
+    fn over_allowance(&self) -> bool {
+        let steps = usize::try_from(self.steps()).unwrap_or(usize::MAX);
+        self.interval < MAX_THINNED_INTERVAL
+            && self.keyframe_bytes
+                > KEYFRAME_BYTES_PER_STEP
+                    .saturating_mul(steps)
+                    .saturating_add(KEYFRAME_FLOOR)
+    }
+}
+
 /// Whether step `index` (0-based) is the same in both logs.
 fn same_step(a: &StepRecord, b: &StepRecord, index: usize) -> bool {
-    a.len() > index && a.pick(index) == b.pick(index) && a.successors(index).eq(b.successors(index))
+    a.len() > index && b.len() > index && a.step(index) == b.step(index)
 }
 
 #[cfg(test)]

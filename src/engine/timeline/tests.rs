@@ -296,3 +296,24 @@ fn keyframes_leave_the_index_to_the_search_they_are_restored_into() {
         }
     }
 }
+
+#[test]
+fn the_record_is_held_once_at_the_last_step_and_kept_while_back() {
+    let mut t = Timeline::with_limits(built_in(), 4, usize::MAX);
+    for _ in 0..10 {
+        t.step().unwrap();
+    }
+    assert!(
+        std::ptr::eq(t.record(), t.view().step_record()),
+        "at the last step the search's own record is the timeline's"
+    );
+    t.go_to(3).unwrap();
+    assert_eq!((t.recorded_steps(), t.view().step_record().len()), (10, 3));
+    t.go_to(10).unwrap();
+    assert!(std::ptr::eq(t.record(), t.view().step_record()));
+    t.step_back().unwrap();
+    t.step().unwrap();
+    t.step().unwrap();
+    assert_eq!(t.recorded_steps(), 11);
+    assert!(std::ptr::eq(t.record(), t.view().step_record()));
+}
