@@ -232,17 +232,15 @@ impl SortedIds {
                 return false;
             }
         }
+        touched.sort_unstable();
+        touched.dedup();
         let mut is_touched = vec![false; session.rows()];
+        let mut added: Vec<(Place, NodeId)> = Vec::new();
         for &id in &touched {
             is_touched[id as usize] = true;
-        }
-        let mut added: Vec<(Place, NodeId)> = Vec::new();
-        for (id, flag) in is_touched.iter().enumerate() {
-            if *flag {
-                let row = session.row(NodeId::try_from(id).expect("ids fit in u32"));
-                if row.status == status {
-                    added.push((placer.place(&row), row.id));
-                }
+            let row = session.row(id);
+            if row.status == status {
+                added.push((placer.place(&row), id));
             }
         }
         added.sort_unstable();
@@ -257,10 +255,14 @@ impl SortedIds {
         self.ids.len() as u64 == expected
     }
 
-    /// Drops the touched rows, in place.
+    /// Drops the touched rows, in place. Rows before the first touched one stay where they
+    /// are unwritten (after a step the closed list usually loses none of its 300k rows).
     fn remove_touched(&mut self, is_touched: &[bool]) {
-        let mut kept = 0;
-        for i in 0..self.ids.len() {
+        let Some(first) = self.ids.iter().position(|&id| is_touched[id as usize]) else {
+            return;
+        };
+        let mut kept = first;
+        for i in first..self.ids.len() {
             if !is_touched[self.ids[i] as usize] {
                 self.ids[kept] = self.ids[i];
                 self.places[kept] = self.places[i];
