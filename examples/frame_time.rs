@@ -66,9 +66,8 @@ fn main() {
         five_by_five_start()
     );
     let scenario = Scenario::parse(&text, "frame_time", Path::new(".")).unwrap();
-    let mut h = frames::harness(move |ctx| {
-        FrontierApp::new(ctx, scenario, Layout::default()).unwrap()
-    });
+    let mut h =
+        frames::harness(move |ctx| FrontierApp::new(ctx, scenario, Layout::default()).unwrap());
 
     // Fill the notebook through the app itself ("Go" with a large count), frame by frame.
     let started = Instant::now();

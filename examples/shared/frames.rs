@@ -50,7 +50,9 @@ pub fn report(what: &str, frames: Vec<(f64, f64)>) {
 }
 
 /// The app on a 1600×1000 window.
-pub fn harness(app: impl FnOnce(&egui::Context) -> FrontierApp + 'static) -> Harness<'static, FrontierApp> {
+pub fn harness(
+    app: impl FnOnce(&egui::Context) -> FrontierApp + 'static,
+) -> Harness<'static, FrontierApp> {
     Harness::builder()
         .with_size(egui::vec2(1600.0, 1000.0))
         .build_eframe(move |cc| app(&cc.egui_ctx))
