@@ -4,8 +4,12 @@
 //! argument `tree` (`… --example frame_time -- tree [STATES]`) it measures the Tree tab
 //! instead, on a search of STATES stored states (default 100,000).
 
+#[path = "shared/frames.rs"]
+mod frames;
+
 use eframe::egui;
 use egui_kittest::Harness;
+use frames::{frame, report, timed};
 use frontier::app::FrontierApp;
 use frontier::app::command::{Command, TravelCommand};
 use frontier::app::panels::tables::{Sort, SortColumn, sorted_ids};
@@ -48,69 +52,6 @@ fn five_by_five_start() -> Vec<u8> {
     tiles
 }
 
-/// Nanoseconds this thread has spent on a CPU (Linux), so a busy machine's waiting is not
-/// counted; `None` elsewhere.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-/// One frame's milliseconds, wall clock and on-CPU: the egui pass (the app's `ui`) and
-/// tessellating its shapes.
-fn frame(h: &mut Harness<'_, FrontierApp>) -> (f64, f64) {
-    let cpu = thread_cpu_ns();
-    let started = Instant::now();
-    h.step();
-    let shapes = h.output().shapes.clone();
-    let pixels_per_point = h.ctx.pixels_per_point();
-    std::hint::black_box(h.ctx.tessellate(shapes, pixels_per_point));
-    since(started, cpu)
-}
-
-/// What `f` gives, and the milliseconds it took, wall clock and on-CPU.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, (f64, f64)) {
-    let cpu = thread_cpu_ns();
-    let started = Instant::now();
-    let out = std::hint::black_box(f());
-    (out, since(started, cpu))
-}
-
-/// Milliseconds, wall clock and on-CPU, since `started` (when the thread's CPU time was `cpu`).
-fn since(started: Instant, cpu: Option<u64>) -> (f64, f64) {
-    let wall = started.elapsed().as_secs_f64() * 1e3;
-    let cpu = match (cpu, thread_cpu_ns()) {
-        (Some(a), Some(b)) => (b - a) as f64 / 1e6,
-        _ => wall,
-    };
-    (wall, cpu)
-}
-
-fn report(what: &str, frames: Vec<(f64, f64)>) {
-    println!("{what} ({} frames):", frames.len());
-    for (clock, mut ms) in [
-        ("wall", frames.iter().map(|f| f.0).collect::<Vec<_>>()),
-        ("cpu ", frames.iter().map(|f| f.1).collect()),
-    ] {
-        ms.sort_by(f64::total_cmp);
-        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
-        let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
-        println!(
-            "  {clock} mean {mean:6.2} ms, median {:6.2}, p95 {:6.2}, max {:6.2}",
-            at(0.5),
-            at(0.95),
-            at(1.0)
-        );
-    }
-}
-
-fn harness(scenario: Scenario) -> Harness<'static, FrontierApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1600.0, 1000.0))
-        .build_eframe(move |cc| {
-            FrontierApp::new(&cc.egui_ctx, scenario, Layout::default()).unwrap()
-        })
-}
-
 fn main() {
     if std::env::args().nth(1).as_deref() == Some("tree") {
         let states = std::env::args()
@@ -125,7 +66,8 @@ fn main() {
         five_by_five_start()
     );
     let scenario = Scenario::parse(&text, "frame_time", Path::new(".")).unwrap();
-    let mut h = harness(scenario);
+    let mut h =
+        frames::harness(move |ctx| FrontierApp::new(ctx, scenario, Layout::default()).unwrap());
 
     // Fill the notebook through the app itself ("Go" with a large count), frame by frame.
     let started = Instant::now();
@@ -222,7 +164,9 @@ fn main() {
     report("running at full speed with 1M open rows", running);
 
     // The seed puzzle running at full speed (small tables).
-    let mut seed = harness(Scenario::built_in());
+    let mut seed = frames::harness(|ctx| {
+        FrontierApp::new(ctx, Scenario::built_in(), Layout::default()).unwrap()
+    });
     seed.state_mut().apply(Command::SetSpeed(10_000.0));
     seed.state_mut().apply(Command::RunSteps(1_000));
     let seed_frames: Vec<_> = (0..60).map(|_| frame(&mut seed)).collect();
@@ -263,11 +207,9 @@ fn tree_frames(states: usize) {
         shape.items.len()
     );
     in_place_split(session.snapshot());
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1600.0, 1000.0))
-        .build_eframe(move |cc| {
-            FrontierApp::with_session(&cc.egui_ctx, scenario, Layout::default(), session)
-        });
+    let mut h = frames::harness(move |ctx| {
+        FrontierApp::with_session(ctx, scenario, Layout::default(), session)
+    });
     h.get_by_label("Tree").click();
     let opening = frame(&mut h);
     println!(

@@ -1,10 +1,15 @@
 //! Measures the app's CPU time per frame on a 1024×1024 grid map (egui pass plus tessellation,
 //! no GPU): idle, the frame after a Step (the map texture rebuilt), zooming, and running at
 //! full speed with hundreds of thousands of stored cells. Run with
-//! `cargo run --example grid_frame_time`; it prints milliseconds per frame.
+//! `cargo run --release --example grid_frame_time`; it prints milliseconds per frame, wall
+//! clock and on-CPU.
+
+#[path = "shared/frames.rs"]
+mod frames;
 
 use eframe::egui;
-use egui_kittest::{Harness, kittest::Queryable};
+use egui_kittest::kittest::Queryable;
+use frames::{frame, harness, report};
 use frontier::app::FrontierApp;
 use frontier::app::command::Command;
 use frontier::app::state::Layout;
@@ -38,29 +43,6 @@ fn map() -> String {
     rows.join("\\n")
 }
 
-/// One frame's milliseconds, wall clock: the egui pass (the app's `ui`) and tessellation.
-fn frame(h: &mut Harness<'_, FrontierApp>) -> f64 {
-    let started = Instant::now();
-    h.step();
-    let shapes = h.output().shapes.clone();
-    let pixels_per_point = h.ctx.pixels_per_point();
-    std::hint::black_box(h.ctx.tessellate(shapes, pixels_per_point));
-    started.elapsed().as_secs_f64() * 1e3
-}
-
-fn report(what: &str, mut ms: Vec<f64>) {
-    ms.sort_by(f64::total_cmp);
-    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
-    let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
-    println!(
-        "{what} ({} frames): mean {mean:6.2} ms, median {:6.2}, p95 {:6.2}, max {:6.2}",
-        ms.len(),
-        at(0.5),
-        at(0.95),
-        at(1.0)
-    );
-}
-
 fn main() {
     let text = format!(
         "Scenario(title: \"1024×1024 random walls, Dijkstra\", problem: Grid(map: \"{}\", \
@@ -70,11 +52,7 @@ fn main() {
         g = SIDE - 2
     );
     let scenario = Scenario::parse(&text, "grid_frame_time", Path::new(".")).unwrap();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1600.0, 1000.0))
-        .build_eframe(move |cc| {
-            FrontierApp::new(&cc.egui_ctx, scenario, Layout::default()).unwrap()
-        });
+    let mut h = harness(move |ctx| FrontierApp::new(ctx, scenario, Layout::default()).unwrap());
     h.run();
 
     let idle: Vec<_> = (0..60).map(|_| frame(&mut h)).collect();

@@ -111,9 +111,13 @@ pub fn sorted_ids(session: &dyn SearchView, status: Status, sort: Sort) -> Vec<N
 /// search's log (only the rows those steps touched move), not rebuilt.
 #[derive(Debug, Default)]
 pub struct SortedIds {
+    /// The ids from `start` on are the list; those before it were taken off the front.
     ids: Vec<NodeId>,
     /// The place of each id, when the order is known row by row (empty otherwise).
     places: Vec<Place>,
+    /// Where the list begins in `ids` and `places`. Rows leaving near the front (the picks,
+    /// in pick order) move the start instead of moving a million rows after them.
+    start: usize,
     built_for: Option<(u64, usize, Sort)>,
     built_at: f64,
     /// Seconds the last rebuild or update took.
@@ -124,7 +128,7 @@ impl SortedIds {
     /// The ids in table order, as of the last refresh.
     #[must_use]
     pub fn ids(&self) -> &[NodeId] {
-        &self.ids
+        &self.ids[self.start..]
     }
 
     /// The step and row count the list is up to date with.
@@ -180,6 +184,7 @@ impl SortedIds {
         now: f64,
     ) {
         self.places.clear();
+        self.start = 0;
         self.ids = match Placer::new(session, status, wanted.2) {
             None => session.open_order(),
             Some(placer) => {
@@ -228,21 +233,19 @@ impl SortedIds {
                     .filter(|r| matches!(r.fate, Fate::StoredNew | Fate::Improved | Fate::Reopened))
                     .map(|r| r.target),
             );
-            if touched.len() > self.ids.len() / 4 + 1024 {
+            if touched.len() > self.ids().len() / 4 + 1024 {
                 return false;
             }
         }
+        touched.sort_unstable();
+        touched.dedup();
         let mut is_touched = vec![false; session.rows()];
+        let mut added: Vec<(Place, NodeId)> = Vec::new();
         for &id in &touched {
             is_touched[id as usize] = true;
-        }
-        let mut added: Vec<(Place, NodeId)> = Vec::new();
-        for (id, flag) in is_touched.iter().enumerate() {
-            if *flag {
-                let row = session.row(NodeId::try_from(id).expect("ids fit in u32"));
-                if row.status == status {
-                    added.push((placer.place(&row), row.id));
-                }
+            let row = session.row(id);
+            if row.status == status {
+                added.push((placer.place(&row), id));
             }
         }
         added.sort_unstable();
@@ -254,21 +257,53 @@ impl SortedIds {
             Status::Open => counts.open,
             Status::Closed => counts.closed,
         };
-        self.ids.len() as u64 == expected
+        self.ids().len() as u64 == expected
     }
 
-    /// Drops the touched rows, in place.
+    /// Drops the touched rows, in place. Only the rows between the first and the last touched
+    /// one move, and those on the shorter side of them: rows after the last one stay when
+    /// rows before the first one are fewer (the list then starts later).
     fn remove_touched(&mut self, is_touched: &[bool]) {
-        let mut kept = 0;
-        for i in 0..self.ids.len() {
-            if !is_touched[self.ids[i] as usize] {
-                self.ids[kept] = self.ids[i];
-                self.places[kept] = self.places[i];
-                kept += 1;
+        let live = self.start..self.ids.len();
+        let touched = |id: &NodeId| is_touched[*id as usize];
+        let Some(first) = self.ids[live.clone()].iter().position(touched) else {
+            return;
+        };
+        let (first, end) = (
+            self.start + first,
+            self.start + self.ids[live].iter().rposition(touched).unwrap_or(first) + 1,
+        );
+        if self.ids.len() - first <= end - self.start {
+            // Towards the front: the rows after the first touched one close up.
+            let mut kept = first;
+            for i in first..self.ids.len() {
+                if !touched(&self.ids[i]) {
+                    self.ids[kept] = self.ids[i];
+                    self.places[kept] = self.places[i];
+                    kept += 1;
+                }
+            }
+            self.ids.truncate(kept);
+            self.places.truncate(kept);
+        } else {
+            // Towards the back: the rows before the last touched one close up behind it.
+            let mut kept = end;
+            for i in (self.start..end).rev() {
+                if !touched(&self.ids[i]) {
+                    kept -= 1;
+                    self.ids[kept] = self.ids[i];
+                    self.places[kept] = self.places[i];
+                }
+            }
+            self.start = kept;
+            if self.start > self.ids.len() / 2 {
+                // Give the room back once most of it is unused (each row moves once per
+                // halving, so this costs a constant per removed row).
+                self.ids.drain(..self.start);
+                self.places.drain(..self.start);
+                self.start = 0;
             }
         }
-        self.ids.truncate(kept);
-        self.places.truncate(kept);
     }
 
     /// Merges sorted `added` rows in, in place, from the back.
@@ -282,7 +317,7 @@ impl SortedIds {
         let (mut i, mut j) = (old, added.len());
         for k in (0..self.ids.len()).rev() {
             let take_old =
-                i > 0 && (j == 0 || (self.places[i - 1], self.ids[i - 1]) > added[j - 1]);
+                i > self.start && (j == 0 || (self.places[i - 1], self.ids[i - 1]) > added[j - 1]);
             if take_old {
                 i -= 1;
                 self.ids[k] = self.ids[i];

@@ -12,7 +12,7 @@ use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;
 use eframe::egui;
-use egui::{Color32, RichText, ScrollArea, Sense, Ui};
+use egui::{Color32, Label, RichText, ScrollArea, Sense, Ui};
 use egui_extras::TableBuilder;
 
 /// What a table needs besides its rows.
@@ -187,7 +187,7 @@ fn body_cell(
             if let Some(pick) = view.pick.filter(|_| !is_pick && row.status == Status::Open) {
                 let marks = tie_marks(pick, row);
                 if !marks.is_empty() {
-                    ui.colored_label(TIE, marks);
+                    ui.add(Label::new(RichText::new(marks).color(TIE)).selectable(false));
                 }
             }
             return None;
@@ -210,15 +210,16 @@ fn body_cell(
     None
 }
 
+/// A cell's words. Not selectable: a click on a row selects the row, and a selectable label
+/// costs a text-selection pass per cell per frame (a third of a table's frame time).
 fn cell(ui: &mut Ui, is_pick: bool, text: String) -> egui::Response {
-    if is_pick {
-        ui.label(
-            RichText::new(text)
-                .strong()
-                .color(Color32::WHITE)
-                .background_color(PICK),
-        )
+    let text = if is_pick {
+        RichText::new(text)
+            .strong()
+            .color(Color32::WHITE)
+            .background_color(PICK)
     } else {
-        ui.label(text)
-    }
+        RichText::new(text)
+    };
+    ui.add(Label::new(text).selectable(false))
 }

@@ -74,18 +74,22 @@ fn each_table_lists_exactly_its_rows() {
 #[test]
 fn updates_from_the_log_match_a_fresh_sort() {
     // Weighted A* (w = 2) on the 31-move puzzle improves and reopens rows; A* and
-    // breadth-first on the built-in puzzle exercise the pick order and its ties. Each sort is updated
-    // step by step, and after jumps of 25 steps.
-    let hardest = LIBRARY
-        .iter()
-        .find(|(n, _)| *n == "hardest_31_moves.ron")
-        .unwrap()
-        .1;
-    let hardest = Scenario::parse(hardest, "hardest", std::path::Path::new(".")).unwrap();
+    // breadth-first on the built-in puzzle exercise the pick order and its ties; breadth-first
+    // on a grid takes rows off the open list's front. Each sort is updated step by step, and
+    // after jumps of 25 steps.
+    let library = |name: &str| {
+        let (_, text) = LIBRARY.iter().find(|(n, _)| *n == name).unwrap();
+        Scenario::parse(text, name, std::path::Path::new("scenarios")).unwrap()
+    };
+    let hardest = library("hardest_31_moves.ron");
+    // Breadth-first on an open grid: the picks leave the open list's front while its length
+    // stays small, so the list starts later and later and gives the room back again.
+    let room = library("grid_open_room.ron");
     for (scenario, algorithm) in [
         (hardest, Algorithm::WeightedAStar),
         (Scenario::built_in(), Algorithm::AStar),
         (Scenario::built_in(), Algorithm::BreadthFirst),
+        (room, Algorithm::BreadthFirst),
     ] {
         let mut session = scenario
             .session(&SearchSpec {

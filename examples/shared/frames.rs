@@ -1,0 +1,67 @@
+//! What the frame-time examples share: one frame timed (wall clock and on-CPU) and a summary
+//! of many. Included with `#[path]`, so cargo does not build it as an example of its own.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use frontier::app::FrontierApp;
+use std::time::Instant;
+
+/// Nanoseconds this thread has spent on a CPU (Linux), so a busy machine's waiting is not
+/// counted; `None` elsewhere.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// One frame's milliseconds, wall clock and on-CPU: the egui pass (the app's `ui`) and
+/// tessellating its shapes.
+pub fn frame(h: &mut Harness<'_, FrontierApp>) -> (f64, f64) {
+    timed(|| {
+        h.step();
+        let shapes = h.output().shapes.clone();
+        let pixels_per_point = h.ctx.pixels_per_point();
+        h.ctx.tessellate(shapes, pixels_per_point)
+    })
+    .1
+}
+
+/// What `f` gives, and the milliseconds it took, wall clock and on-CPU.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, (f64, f64)) {
+    let cpu = thread_cpu_ns();
+    let started = Instant::now();
+    let out = std::hint::black_box(f());
+    let wall = started.elapsed().as_secs_f64() * 1e3;
+    let cpu = match (cpu, thread_cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) as f64 / 1e6,
+        _ => wall,
+    };
+    (out, (wall, cpu))
+}
+
+/// Prints mean, median, p95 and max of `frames`, wall clock and on-CPU.
+pub fn report(what: &str, frames: Vec<(f64, f64)>) {
+    println!("{what} ({} frames):", frames.len());
+    for (clock, mut ms) in [
+        ("wall", frames.iter().map(|f| f.0).collect::<Vec<_>>()),
+        ("cpu ", frames.iter().map(|f| f.1).collect()),
+    ] {
+        ms.sort_by(f64::total_cmp);
+        let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+        let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "  {clock} mean {mean:6.2} ms, median {:6.2}, p95 {:6.2}, max {:6.2}",
+            at(0.5),
+            at(0.95),
+            at(1.0)
+        );
+    }
+}
+
+/// The app on a 1600×1000 window.
+pub fn harness(
+    app: impl FnOnce(&egui::Context) -> FrontierApp + 'static,
+) -> Harness<'static, FrontierApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .build_eframe(move |cc| app(&cc.egui_ctx))
+}
