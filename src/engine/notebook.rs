@@ -115,7 +115,8 @@ impl<S> Rows<S> {
         self.packed.len()
     }
 
-    #[inline]
+    /// Inlined always: callers mostly read one or two fields, and the rest is then not built.
+    #[inline(always)]
     fn get(&self, id: NodeId) -> Node<&S> {
         let row = &self.packed[id as usize];
         let [g, h] = match &self.wide {

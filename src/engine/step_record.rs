@@ -191,13 +191,17 @@ fn unzigzag(from: u32, z: u32) -> u32 {
     from.wrapping_add((z >> 1) ^ (z & 1).wrapping_neg())
 }
 
-fn push_varint(bytes: &mut ChunkedVec<u8>, mut value: u64) {
+/// Writes `value` 7 bits a byte, low bits first, through `push`.
+fn push_varint(mut push: impl FnMut(u8), mut value: u64) {
     while value >= 0x80 {
-        bytes.push((value as u8) | 0x80);
+        push((value as u8) | 0x80);
         value >>= 7;
     }
-    bytes.push(value as u8);
+    push(value as u8);
 }
+
+/// The most bytes a successor's escape takes: the escape byte and a varint of a `u32`.
+const ESCAPE_BYTES: usize = 6;
 
 impl StepRecord {
     /// Appends a step, and how much it raised the largest open size (what undoing it takes
@@ -219,45 +223,48 @@ impl StepRecord {
         self.bytes
             .push((low | (pick_code.min(NIBBLE_MORE) << 4)) as u8);
         if low >= WITH_RISE {
-            push_varint(&mut self.bytes, count);
+            push_varint(|b| self.bytes.push(b), count);
         }
         if low == WITH_RISE {
-            push_varint(&mut self.bytes, u64::from(max_open_rise));
+            push_varint(|b| self.bytes.push(b), u64::from(max_open_rise));
         }
         if pick_code >= NIBBLE_MORE {
-            push_varint(&mut self.bytes, pick_code);
+            push_varint(|b| self.bytes.push(b), pick_code);
         }
         let mut first_new = None;
         for (group, successors) in event.successors.chunks(4).enumerate() {
-            let place = |j: usize| u32::try_from(group * 4 + j).expect("fewer than 4 billion");
-            let recorded = |j: usize| {
-                let s = &successors[j];
-                Recorded {
+            // One pass per group: the classes byte comes first, so the group's escapes wait in
+            // `escapes` until it is complete.
+            let mut classes = 0u8;
+            let mut escapes = [0u8; 4 * ESCAPE_BYTES];
+            let mut written = 0;
+            for (j, s) in successors.iter().enumerate() {
+                let place = u32::try_from(group * 4 + j).expect("fewer than 4 billion");
+                let s = Recorded {
                     target: s.id.unwrap_or(s.index),
                     fate: s.fate,
-                }
-            };
-            let mut guess = self.guess;
-            let mut classes = 0u8;
-            for j in 0..successors.len() {
-                classes |= (guess.class(recorded(j), place(j)) as u8) << (2 * j);
-                guess.saw(recorded(j));
-            }
-            self.bytes.push(classes);
-            for j in 0..successors.len() {
-                let s = recorded(j);
+                };
                 if s.fate == Fate::StoredNew {
                     first_new.get_or_insert(s.target);
                 }
-                if self.guess.class(s, place(j)) == Class::Escaped {
-                    let z = zigzag(self.guess.base(s.fate, place(j), pick), s.target);
-                    self.bytes
-                        .push(code(s.fate) | (z.min(ESCAPE_MORE) << 3) as u8);
+                let class = self.guess.class(s, place);
+                classes |= (class as u8) << (2 * j);
+                if class == Class::Escaped {
+                    let z = zigzag(self.guess.base(s.fate, place, pick), s.target);
+                    let mut put = |b| {
+                        escapes[written] = b;
+                        written += 1;
+                    };
+                    put(code(s.fate) | (z.min(ESCAPE_MORE) << 3) as u8);
                     if z >= ESCAPE_MORE {
-                        push_varint(&mut self.bytes, u64::from(z));
+                        push_varint(put, u64::from(z));
                     }
                 }
                 self.guess.saw(s);
+            }
+            self.bytes.push(classes);
+            for &b in &escapes[..written] {
+                self.bytes.push(b);
             }
         }
         self.guess.after_step(self.steps, pick, first_new);
