@@ -107,7 +107,7 @@ impl<P: Problem> Core<P> {
     pub fn estimate_child(&self, parent: NodeId, state: &P::State, mv: P::Move) -> Cost {
         let from = self.notebook.node(parent);
         self.problem
-            .estimate_child(&from.state, from.h, state, mv, self.settings.heuristic)
+            .estimate_child(from.state, from.h, state, mv, self.settings.heuristic)
     }
 
     /// Stores `state` reached from `parent` by `mv` at cost `g`, as the A* chapter's "Store
@@ -127,7 +127,7 @@ impl<P: Problem> Core<P> {
             Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
             Lookup::Vacant(slot) => {
                 let h = self.problem.estimate_child(
-                    &slot.node(parent).state,
+                    slot.node(parent).state,
                     h_from,
                     &state,
                     mv,
