@@ -198,6 +198,20 @@ impl Bucket {
         self.rest.pop_front().map(|next| self.head = next).is_some()
     }
 
+    /// Takes `rank` out when it is the newest entry, at the end pushes go to (the back, or the
+    /// head for latest-first ranks) and other entries remain; `false` otherwise.
+    fn unpush(&mut self, rank: u32) -> bool {
+        if self.rest.back() == Some(&rank) {
+            self.rest.pop_back();
+        } else if self.head == rank && !self.rest.is_empty() {
+            self.advance();
+        } else {
+            return false;
+        }
+        self.live -= 1;
+        true
+    }
+
     /// Ranks held, stale ones included.
     fn len(&self) -> usize {
         1 + self.rest.len()
@@ -300,6 +314,25 @@ impl OpenList {
             bucket.live -= 1;
             self.len -= 1;
             self.count_f(key.f, -1);
+        }
+    }
+
+    /// A row stored by a step being undone leaves the open list. Its entry is taken out when
+    /// it is the newest of its bucket (undoing the newest rows first, it always is, unless it
+    /// is the bucket's last), otherwise it turns stale as with [`OpenList::forget`]. Stale
+    /// entries left at a bucket's end would make every later push there an insertion in the
+    /// middle of the queue: stepping back and forth over a million open rows did that.
+    pub fn unpush(&mut self, key: OpenKey) {
+        let taken = self
+            .buckets
+            .get_mut(&(key.f, key.tie))
+            .is_some_and(|bucket| bucket.unpush(key.rank));
+        if taken {
+            self.len -= 1;
+            self.entries -= 1;
+            self.count_f(key.f, -1);
+        } else {
+            self.forget(key);
         }
     }
 
@@ -488,6 +521,37 @@ mod tests {
         open.clean_top(|id| (id == 0).then_some(old));
         assert_eq!(open.peek(), Some(old));
         assert_eq!(open.len(), 1);
+    }
+
+    #[test]
+    fn undone_pushes_leave_no_entry_behind_in_either_storing_order() {
+        for policy in [TieKey::FirstStored, TieKey::LastStored] {
+            let o = ordering(&[policy]);
+            let key = |id| o.key(id, Cost::units(4), Cost::ZERO, 0);
+            let mut kept = OpenList::new(o.clone());
+            let mut undone = OpenList::new(o.clone());
+            for id in 0..2 {
+                kept.push(key(id));
+                undone.push(key(id));
+            }
+            // A step stored rows 2 and 3; undoing it takes the newest out first.
+            undone.push(key(2));
+            undone.push(key(3));
+            undone.unpush(key(3));
+            undone.unpush(key(2));
+            assert_eq!(undone.len(), 2, "{policy:?}");
+            assert_eq!(
+                undone.bytes(),
+                kept.bytes(),
+                "{policy:?}: no stale entry held"
+            );
+            undone.push(key(2));
+            kept.push(key(2));
+            let order = |open: &mut OpenList| -> Vec<NodeId> {
+                std::iter::from_fn(|| open.pop()).collect()
+            };
+            assert_eq!(order(&mut undone), order(&mut kept), "{policy:?}");
+        }
     }
 
     #[test]

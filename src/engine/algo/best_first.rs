@@ -198,9 +198,11 @@ impl<P: Problem> Strategy<P> for BestFirst {
 
     fn undo(&mut self, core: &mut Core<P>, pick: NodeId, first_new: NodeId) -> bool {
         core.set_status(pick, Status::Open);
-        for id in first_new..NodeId::try_from(core.notebook.len()).expect("ids fit in u32") {
+        // Newest first, so each row's entry is the newest of its bucket (`OpenList::unpush`).
+        let end = NodeId::try_from(core.notebook.len()).expect("ids fit in u32");
+        for id in (first_new..end).rev() {
             if core.notebook.status(id) == Status::Open {
-                self.open.forget(self.key(&core.notebook, id));
+                self.open.unpush(self.key(&core.notebook, id));
             }
         }
         core.notebook.forget_newest(first_new as usize);

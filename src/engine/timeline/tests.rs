@@ -200,6 +200,30 @@ fn a_tight_budget_thins_keyframes_and_doubles_the_interval() {
     assert_eq!(picture(t.view()), fresh_at(built_in, 3));
 }
 
+#[test]
+fn only_searches_with_more_steps_than_rows_are_thinned_for_their_steps() {
+    for (make, thinned) in [(five as fn() -> Box<dyn Session>, false), (queens, true)] {
+        let mut t = Timeline::with_limits(make(), 1, usize::MAX);
+        let steps = t.go_to(400).unwrap();
+        let (count, bytes) = t.keyframes();
+        let steps = usize::try_from(steps).unwrap();
+        assert_eq!(
+            t.view().rows() < steps,
+            thinned,
+            "the cases are what they say"
+        );
+        if thinned {
+            assert!(t.interval() > 1, "{count} keyframes, {bytes} bytes");
+        } else {
+            assert!(
+                bytes > KEYFRAME_FLOOR + KEYFRAME_BYTES_PER_STEP * steps,
+                "over the per-step allowance: {bytes} bytes"
+            );
+            assert_eq!(t.interval(), 1, "best-first keyframes kept");
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 enum Move {
     Forward(u64),
