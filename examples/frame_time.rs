@@ -261,11 +261,11 @@ fn tree_frames(states: usize) {
         "the frame after a Step back (tree taken back in place)",
         back,
     );
-    // Going back in time also makes the app sort its open and closed lists anew (the tables
-    // refresh even while the Tree tab shows): that sort's share of the frame.
+    // A step back updates the tables' sorted lists from the undone steps; a long jump back
+    // sorts them anew (the tables refresh even while the Tree tab shows): that sort's cost.
     let (open, sort) = timed(|| sorted_ids(h.state().view(), Status::Open, Sort::default()));
     println!(
-        "sorting the open list anew ({} ids), as the frame after a time travel does: {:.1} ms wall, {:.1} ms cpu",
+        "sorting the open list anew ({} ids), as the frame after a long jump back does: {:.1} ms wall, {:.1} ms cpu",
         open.len(),
         sort.0,
         sort.1

@@ -11,7 +11,7 @@ use eframe::egui;
 use egui_kittest::kittest::Queryable;
 use frames::{frame, harness, report};
 use frontier::app::FrontierApp;
-use frontier::app::command::Command;
+use frontier::app::command::{Command, TravelCommand};
 use frontier::app::state::Layout;
 use frontier::scenario::Scenario;
 use std::path::Path;
@@ -104,6 +104,23 @@ fn main() {
     report(
         "the frame after a Step (marks + texture rebuilt)",
         after_step,
+    );
+
+    // A step back: the tables take the undone steps' rows back out of their sorted lists.
+    let mut after_back = Vec::new();
+    for _ in 0..10 {
+        h.state_mut()
+            .apply(Command::Travel(TravelCommand::StepBack));
+        let first = frame(&mut h);
+        // The closed list may take its turn in the next frame: count both.
+        let second = frame(&mut h);
+        after_back.push((first.0 + second.0, first.1 + second.1));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        frame(&mut h);
+    }
+    report(
+        "the two frames after a Step back (tables updated, marks + texture rebuilt)",
+        after_back,
     );
 
     let idle: Vec<_> = (0..60).map(|_| frame(&mut h)).collect();

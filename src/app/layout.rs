@@ -34,20 +34,26 @@ impl FrontierApp {
     }
 
     /// Brings the tables and the pick words up to date. The two lists take turns, so one frame
-    /// pays for one at most; returns whether the closed list is still waiting for its turn.
+    /// pays for one at most, except after going back, when the closed list may hold rows no
+    /// longer stored; returns whether the closed list is still waiting for its turn.
     fn refresh_tables(&mut self, now: f64) -> bool {
         let running = self.playback.is_running();
-        let view = self.timeline.view();
-        let open_worked =
-            self.open_ids
-                .refresh(view, Status::Open, self.layout.open_sort, now, running);
+        let (view, record) = (self.timeline.view(), self.timeline.record());
+        let sorts = (self.layout.open_sort, self.layout.closed_sort);
+        let open_worked = self
+            .open_ids
+            .refresh(view, record, Status::Open, sorts.0, now, running);
         self.pick_text
             .refresh(view, self.open_ids.ids(), self.open_ids.stamp());
-        if open_worked && self.closed_ids.stamp().is_some() {
+        let went_back = self
+            .closed_ids
+            .stamp()
+            .is_some_and(|(steps, rows)| steps > view.steps() || rows > view.rows());
+        if open_worked && self.closed_ids.stamp().is_some() && !went_back {
             return self.closed_ids.stamp() != self.open_ids.stamp();
         }
         self.closed_ids
-            .refresh(view, Status::Closed, self.layout.closed_sort, now, running);
+            .refresh(view, record, Status::Closed, sorts.1, now, running);
         false
     }
 

@@ -306,9 +306,7 @@ impl FrontierApp {
                     self.log.record(self.timeline.view(), 0);
                 }
                 self.selected = None;
-                // The sorted tables hold rows that no longer exist: both rebuild this frame.
-                self.open_ids.clear();
-                self.closed_ids.clear();
+                // The sorted tables undo the steps from the record when they refresh.
                 self.pick_text.clear();
             }
             Err(e) => self.error = Some(e.to_string()),

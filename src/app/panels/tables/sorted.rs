@@ -5,6 +5,7 @@ use super::sort::{Sort, sort_key};
 use crate::engine::event::Fate;
 use crate::engine::frontier::OpenKey;
 use crate::engine::notebook::{NodeId, Status};
+use crate::engine::step_record::StepRecord;
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;
 use web_time::Instant;
@@ -107,8 +108,8 @@ pub fn sorted_ids(session: &dyn SearchView, status: Status, sort: Sort) -> Vec<N
     list.ids
 }
 
-/// A sorted id list and what it was built for. After a few steps it is updated from the
-/// search's log (only the rows those steps touched move), not rebuilt.
+/// A sorted id list and what it was built for. After a few steps, forward or back, it is
+/// updated from the search's log (only the rows those steps touched move), not rebuilt.
 #[derive(Debug, Default)]
 pub struct SortedIds {
     /// The ids from `start` on are the list; those before it were taken off the front.
@@ -144,10 +145,13 @@ impl SortedIds {
 
     /// Brings the list up to date if the search or the sort moved on; while `running`, at most
     /// every [`REFRESH_WHILE_RUNNING`] seconds of `now`, and never spending more than a tenth
-    /// of the time on it. Returns whether it did any work.
+    /// of the time on it. `record` holds every step taken, including those after the current
+    /// one after going back (the timeline's record), so steps undone are undone in the list
+    /// too. Returns whether it did any work.
     pub fn refresh(
         &mut self,
         session: &dyn SearchView,
+        record: &StepRecord,
         status: Status,
         sort: Sort,
         now: f64,
@@ -158,16 +162,15 @@ impl SortedIds {
         match self.built_for {
             Some(built) if built.2 == sort => {
                 let moved = built.0 != wanted.0 || built.1 != wanted.1;
-                // Rows gone (a step back in time) make the list unusable at once.
+                // Rows gone (a step back in time) would be shown at once: no waiting.
                 let shrank = wanted.0 < built.0 || wanted.1 < built.1;
                 let wait = REFRESH_WHILE_RUNNING.max(10.0 * self.cost);
                 if !moved || (running && !shrank && now - self.built_at < wait) {
                     return false;
                 }
-                if !self.update(session, status, built.0) {
+                if !self.update(session, record, status, built.0) {
                     self.rebuild(session, status, wanted, now);
                 }
-                self.built_for = Some(wanted);
                 self.built_at = now;
             }
             _ => self.rebuild(session, status, wanted, now),
@@ -204,10 +207,18 @@ impl SortedIds {
         self.built_at = now;
     }
 
-    /// Moves only the rows touched since step `from` (picked, stored, improved or reopened, as
-    /// the log records them). Returns `false` when a rebuild is needed instead: the order is
-    /// not known row by row, the log does not reach back, or too much changed.
-    fn update(&mut self, session: &dyn SearchView, status: Status, from: u64) -> bool {
+    /// Moves only the rows touched between step `from` and the current one, either way (picked,
+    /// stored, improved or reopened, as `record` has them; after a step back, the same rows
+    /// are put back as they are now, and the rows no longer stored just leave). Returns
+    /// `false` when a rebuild is needed instead: the order is not known row by row, the
+    /// record does not cover the steps, or too much changed.
+    pub(super) fn update(
+        &mut self,
+        session: &dyn SearchView,
+        record: &StepRecord,
+        status: Status,
+        from: u64,
+    ) -> bool {
         let Some(sort) = self.built_for.map(|b| b.2) else {
             return false;
         };
@@ -217,19 +228,19 @@ impl SortedIds {
         let Some(placer) = Placer::new(session, status, sort) else {
             return false;
         };
-        let log = session.step_record();
         let to = session.steps();
         let (Ok(from), Ok(to)) = (usize::try_from(from), usize::try_from(to)) else {
             return false;
         };
-        if log.len() != to || from > to || self.places.len() != self.ids.len() {
+        if record.len() < from.max(to) || self.places.len() != self.ids.len() {
             return false;
         }
         let mut touched: Vec<NodeId> = Vec::new();
-        for step in from..to {
-            touched.extend(log.pick(step));
+        for step in from.min(to)..from.max(to) {
+            touched.extend(record.pick(step));
             touched.extend(
-                log.successors(step)
+                record
+                    .successors(step)
                     .filter(|r| matches!(r.fate, Fate::StoredNew | Fate::Improved | Fate::Reopened))
                     .map(|r| r.target),
             );
@@ -239,10 +250,15 @@ impl SortedIds {
         }
         touched.sort_unstable();
         touched.dedup();
-        let mut is_touched = vec![false; session.rows()];
+        let stored = session.rows();
+        let past_touched = touched.last().map_or(0, |&id| id as usize + 1);
+        let mut is_touched = vec![false; stored.max(past_touched)];
         let mut added: Vec<(Place, NodeId)> = Vec::new();
         for &id in &touched {
             is_touched[id as usize] = true;
+            if id as usize >= stored {
+                continue;
+            }
             let row = session.row(id);
             if row.status == status {
                 added.push((placer.place(&row), id));
@@ -257,6 +273,7 @@ impl SortedIds {
             Status::Open => counts.open,
             Status::Closed => counts.closed,
         };
+        self.built_for = Some((session.steps(), stored, sort));
         self.ids().len() as u64 == expected
     }
 
