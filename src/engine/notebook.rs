@@ -95,8 +95,10 @@ struct Rows<S> {
     /// Every row's g and h in full, once some cost did not fit in a [`Packed`] row (the
     /// packed costs are then unused).
     wide: Option<ChunkedVec<[Cost; 2]>>,
-    /// One bit per row, set while the row is open.
-    open: ChunkedVec<u64>,
+    /// One bit per row, set while the row is open. A plain vector, not chunks: picks close rows
+    /// all over the notebook, so a copy would soon hold its own chunks anyway, and a bit is
+    /// reached with one bounds check.
+    open: Vec<u64>,
 }
 
 impl<S> Default for Rows<S> {
@@ -104,7 +106,7 @@ impl<S> Default for Rows<S> {
         Rows {
             packed: ChunkedVec::default(),
             wide: None,
-            open: ChunkedVec::default(),
+            open: Vec::new(),
         }
     }
 }
@@ -192,7 +194,9 @@ impl<S> Rows<S> {
     }
 
     fn bytes(&self) -> usize {
-        self.packed.bytes() + self.open.bytes() + self.wide.as_ref().map_or(0, ChunkedVec::bytes)
+        self.packed.bytes()
+            + self.open.capacity() * std::mem::size_of::<u64>()
+            + self.wide.as_ref().map_or(0, ChunkedVec::bytes)
     }
 
     /// Bytes of full chunks of rows (not of statuses: picks close rows all over the notebook,
