@@ -45,7 +45,11 @@ impl<P: Problem> Search<P> {
                 heuristic_check: EdgeCheck::new(settings.algorithm),
                 problem,
                 settings,
-                notebook: Notebook::default(),
+                notebook: if strategy.looks_states_up() {
+                    Notebook::default()
+                } else {
+                    Notebook::unfiled()
+                },
                 counts: Counts::default(),
                 buffer: Vec::new(),
             },

@@ -599,7 +599,10 @@ mod tests {
         let mut sizes = Vec::new();
         for i in 0..BLOCK as NodeId {
             let before = log.bytes.len();
-            let children = [(Some(2 * i + 1), Fate::StoredNew), (Some(2 * i + 2), Fate::StoredNew)];
+            let children = [
+                (Some(2 * i + 1), Fate::StoredNew),
+                (Some(2 * i + 2), Fate::StoredNew),
+            ];
             log.record(&event(Some(i), &children), 0);
             sizes.push(log.bytes.len() - before);
         }

@@ -217,6 +217,12 @@ pub trait Strategy<P: Problem> {
         let _ = (id, node);
         None
     }
+    /// Whether the strategy looks states up in the notebook (best-first searches store each
+    /// state once); the others get a notebook that files no row in its hash index
+    /// ([`Notebook::unfiled`]).
+    fn looks_states_up(&self) -> bool {
+        false
+    }
     /// A copy of the strategy, for keyframes when stepping back in time.
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;
     /// Takes back a step that picked row `pick` and stored rows `first_new..` and changed no

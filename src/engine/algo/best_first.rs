@@ -85,12 +85,10 @@ impl BestFirst {
                 Successor::Child { state, mv, cost } => {
                     match core.store_successor(from, state, mv, cost, self.reopens) {
                         Stored::New(child, h) => {
-                            let key = self.open.ordering().key(
-                                child,
-                                from.g + cost,
-                                h,
-                                from.depth + 1,
-                            );
+                            let key =
+                                self.open
+                                    .ordering()
+                                    .key(child, from.g + cost, h, from.depth + 1);
                             self.open.push(key);
                             (Some(child), Fate::StoredNew)
                         }
@@ -196,6 +194,10 @@ impl<P: Problem> Strategy<P> for BestFirst {
 
     fn open_key(&self, id: NodeId, node: &Node<&P::State>) -> Option<OpenKey> {
         Some(self.open.ordering().key(id, node.g, node.h, node.depth))
+    }
+
+    fn looks_states_up(&self) -> bool {
+        true
     }
 
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send> {
