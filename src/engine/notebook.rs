@@ -226,6 +226,15 @@ impl<S: Clone> Rows<S> {
         row.depth = depth;
     }
 
+    /// Forgets the rows from `len` on, all at once.
+    fn truncate(&mut self, len: usize) {
+        self.packed.truncate(len);
+        if let Some(wide) = &mut self.wide {
+            wide.truncate(len);
+        }
+        self.open.truncate(len.div_ceil(64));
+    }
+
     /// Forgets the newest row and returns its state.
     fn pop(&mut self) -> Option<S> {
         let row = self.packed.pop()?;
@@ -485,10 +494,13 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     /// Forgets the newest rows so that `len` remain, until time travel stores them again
     /// under the same ids (undoing steps): they stay filed ahead in the index.
     pub fn forget_newest(&mut self, len: usize) {
-        while self.rows.len() > len {
-            self.rows.pop();
-            let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
-            self.reopened.remove(&id);
+        if len >= self.rows.len() {
+            return;
+        }
+        self.rows.truncate(len);
+        if !self.reopened.is_empty() {
+            let first = NodeId::try_from(len).expect("ids fit in u32");
+            self.reopened.split_off(&first);
         }
     }
 
@@ -711,6 +723,73 @@ mod tests {
         assert_eq!(narrow(Cost::units(i64::from(i32::MAX) + 1)), None);
         assert_eq!(narrow(Cost::from_f64(2.5)), None);
         assert_eq!(narrow(Cost::from_f64(-0.000_000_001)), None);
+    }
+
+    /// What a notebook is to its users: rows in order, each with its status and reopenings.
+    #[derive(Debug, Clone, Copy)]
+    enum Op {
+        Insert(u64),
+        Close(usize),
+        Reopen(usize),
+        Truncate(usize),
+        ForgetNewest(usize),
+    }
+
+    fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+        use proptest::prelude::*;
+        prop_oneof![
+            4 => (0..300u64).prop_map(Op::Insert),
+            2 => any::<usize>().prop_map(Op::Close),
+            1 => any::<usize>().prop_map(Op::Reopen),
+            1 => any::<usize>().prop_map(Op::Truncate),
+            1 => any::<usize>().prop_map(Op::ForgetNewest),
+        ]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn filed_and_unfiled_notebooks_hold_what_a_plain_list_holds(
+            ops in proptest::collection::vec(op(), 0..400),
+            filed in proptest::bool::ANY,
+        ) {
+            let mut store = if filed { Notebook::default() } else { Notebook::unfiled() };
+            // (state, open, times reopened) per row.
+            let mut model: Vec<(u64, bool, u32)> = Vec::new();
+            for op in ops {
+                let len = model.len();
+                match op {
+                    Op::Insert(state) => {
+                        let parent = len.checked_sub(1).map(|p| p as NodeId);
+                        store.insert(node(state, parent));
+                        model.push((state, true, 0));
+                    }
+                    Op::Close(i) if len > 0 => {
+                        store.set_status((i % len) as NodeId, Status::Closed);
+                        model[i % len].1 = false;
+                    }
+                    Op::Reopen(i) if len > 0 => {
+                        store.count_reopening((i % len) as NodeId);
+                        model[i % len].2 += 1;
+                    }
+                    Op::Truncate(i) => {
+                        store.truncate(i % (len + 1));
+                        model.truncate(i % (len + 1));
+                    }
+                    Op::ForgetNewest(i) => {
+                        store.forget_newest(i % (len + 1));
+                        model.truncate(i % (len + 1));
+                    }
+                    _ => {}
+                }
+            }
+            proptest::prop_assert_eq!(store.len(), model.len());
+            for (id, &(state, open, reopened)) in model.iter().enumerate() {
+                let id = id as NodeId;
+                proptest::prop_assert_eq!(*store.node(id).state, state);
+                proptest::prop_assert_eq!(store.status(id) == Status::Open, open);
+                proptest::prop_assert_eq!(store.times_reopened(id), reopened);
+            }
+        }
     }
 
     #[test]
