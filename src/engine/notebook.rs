@@ -13,7 +13,8 @@
 //! Rows are packed (see [`Node`] for the unpacked form): 24 bytes for a 64-bit state, with g and
 //! h in whole units while they fit, and statuses as bits. Time travel shares one index among
 //! the copies of a search: a keyframe holds none and takes the live search's when restored
-//! ([`Notebook::adopt_index`]), so the index may file rows a copy does not hold yet.
+//! ([`Notebook::adopt_index`]), so the index may file rows a copy does not hold yet. A search
+//! that never looks a state up (depth-first) keeps an unfiled notebook ([`Notebook::unfiled`]).
 
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
