@@ -13,7 +13,8 @@
 //! Rows are packed (see [`Node`] for the unpacked form): 24 bytes for a 64-bit state, with g and
 //! h in whole units while they fit, and statuses as bits. Time travel shares one index among
 //! the copies of a search: a keyframe holds none and takes the live search's when restored
-//! ([`Notebook::adopt_index`]), so the index may file rows a copy does not hold yet.
+//! ([`Notebook::adopt_index`]), so the index may file rows a copy does not hold yet. A search
+//! that never looks a state up (depth-first) keeps an unfiled notebook ([`Notebook::unfiled`]).
 
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
@@ -83,9 +84,15 @@ struct Packed<S> {
     depth: u32,
 }
 
-/// A cost as whole units in 4 bytes, if it is one.
+/// A cost as whole units in 4 bytes, if it is one (one division by a constant: this runs for
+/// both costs of every row stored).
 fn narrow(cost: Cost) -> Option<i32> {
-    cost.as_whole().and_then(|units| i32::try_from(units).ok())
+    let units = cost.raw() / Cost::ONE.raw();
+    if units * Cost::ONE.raw() == cost.raw() {
+        i32::try_from(units).ok()
+    } else {
+        None
+    }
 }
 
 /// The rows and their statuses, in storing order.
@@ -95,8 +102,10 @@ struct Rows<S> {
     /// Every row's g and h in full, once some cost did not fit in a [`Packed`] row (the
     /// packed costs are then unused).
     wide: Option<ChunkedVec<[Cost; 2]>>,
-    /// One bit per row, set while the row is open.
-    open: ChunkedVec<u64>,
+    /// One bit per row, set while the row is open. A plain vector, not chunks: picks close rows
+    /// all over the notebook, so a copy would soon hold its own chunks anyway, and a bit is
+    /// reached with one bounds check.
+    open: Vec<u64>,
 }
 
 impl<S> Default for Rows<S> {
@@ -104,7 +113,7 @@ impl<S> Default for Rows<S> {
         Rows {
             packed: ChunkedVec::default(),
             wide: None,
-            open: ChunkedVec::default(),
+            open: Vec::new(),
         }
     }
 }
@@ -192,7 +201,9 @@ impl<S> Rows<S> {
     }
 
     fn bytes(&self) -> usize {
-        self.packed.bytes() + self.open.bytes() + self.wide.as_ref().map_or(0, ChunkedVec::bytes)
+        self.packed.bytes()
+            + self.open.capacity() * std::mem::size_of::<u64>()
+            + self.wide.as_ref().map_or(0, ChunkedVec::bytes)
     }
 
     /// Bytes of full chunks of rows (not of statuses: picks close rows all over the notebook,
@@ -214,6 +225,15 @@ impl<S: Clone> Rows<S> {
         row.g = packed_g;
         row.parent = parent;
         row.depth = depth;
+    }
+
+    /// Forgets the rows from `len` on, all at once.
+    fn truncate(&mut self, len: usize) {
+        self.packed.truncate(len);
+        if let Some(wide) = &mut self.wide {
+            wide.truncate(len);
+        }
+        self.open.truncate(len.div_ceil(64));
     }
 
     /// Forgets the newest row and returns its state.
@@ -316,6 +336,8 @@ pub struct Notebook<S> {
     /// Whether rows were forgotten for good ([`Notebook::truncate`]) so that their ids hold
     /// other states now: then no other copy's index fits this notebook's rows.
     ids_reused: bool,
+    /// Whether rows are filed in the index at all ([`Notebook::unfiled`]).
+    files: bool,
 }
 
 impl<S> Default for Notebook<S> {
@@ -325,6 +347,22 @@ impl<S> Default for Notebook<S> {
             reopened: BTreeMap::new(),
             index: Some(Index::default()),
             ids_reused: false,
+            files: true,
+        }
+    }
+}
+
+impl<S> Notebook<S> {
+    /// A notebook that files no row in the hash index, for searches that never look a state
+    /// up: depth-first searches check the current path with an index of their own, and
+    /// filing every row only to unfile it when the search retreats took ~15% of IDA*'s
+    /// instructions. [`Notebook::find`] finds nothing in it, and [`Notebook::lookup`] must
+    /// not be used.
+    #[must_use]
+    pub fn unfiled() -> Notebook<S> {
+        Notebook {
+            files: false,
+            ..Notebook::default()
         }
     }
 }
@@ -362,6 +400,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in.
     pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
+        debug_assert!(self.files, "an unfiled notebook cannot look states up");
         let hash = hash_of(state);
         let index = self
             .index
@@ -400,6 +439,9 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     /// searches use [`Notebook::lookup`] instead, while tree searches (backtracking) may store a
     /// state again on another branch.
     pub fn insert(&mut self, node: Node<S>) -> NodeId {
+        if !self.files {
+            return self.rows.push(node);
+        }
         let hash = hash_of(&node.state);
         let id = self.rows.push(node);
         let index = self
@@ -425,6 +467,10 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     /// later (a tree search backtracking).
     pub fn truncate(&mut self, len: usize) {
         self.ids_reused = true;
+        if !self.files {
+            self.forget_newest(len);
+            return;
+        }
         let rows = self.rows.len();
         if self.index_mut().covered > rows {
             // Rows filed ahead are not this notebook's to unfile: file its own rows afresh.
@@ -449,10 +495,13 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     /// Forgets the newest rows so that `len` remain, until time travel stores them again
     /// under the same ids (undoing steps): they stay filed ahead in the index.
     pub fn forget_newest(&mut self, len: usize) {
-        while self.rows.len() > len {
-            self.rows.pop();
-            let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
-            self.reopened.remove(&id);
+        if len >= self.rows.len() {
+            return;
+        }
+        self.rows.truncate(len);
+        if !self.reopened.is_empty() {
+            let first = NodeId::try_from(len).expect("ids fit in u32");
+            self.reopened.split_off(&first);
         }
     }
 
@@ -460,7 +509,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     /// can take the live search's instead ([`Notebook::adopt_index`]); give it back with
     /// [`Notebook::put_back_index`] right after copying.
     pub fn lend_index(&mut self) -> Option<Index> {
-        if self.ids_reused {
+        if self.ids_reused || !self.files {
             None
         } else {
             self.index.take()
@@ -641,6 +690,107 @@ mod tests {
             store.find(&(123_456u64.wrapping_mul(0x2545_F491_4F6C_DD1D))),
             Some(123_456)
         );
+    }
+
+    #[test]
+    fn an_unfiled_notebook_keeps_rows_without_an_index() {
+        let mut filed = Notebook::default();
+        let mut unfiled = Notebook::unfiled();
+        for state in 0..10_000u64 {
+            let parent = state.checked_sub(1).map(|p| p as NodeId);
+            filed.insert(node(state, parent));
+            unfiled.insert(node(state, parent));
+        }
+        assert!(filed.index_bytes() > 0);
+        assert_eq!(unfiled.index_bytes(), 0, "no row is filed");
+        assert_eq!((filed.find(&9), unfiled.find(&9)), (Some(9), None));
+        unfiled.count_reopening(7_000);
+        unfiled.truncate(5_000);
+        unfiled.insert(node(77, Some(3)));
+        assert_eq!(unfiled.len(), 5_001);
+        assert_eq!(*unfiled.node(5_000).state, 77);
+        assert_eq!(unfiled.route(4), vec![0, 1, 2, 3, 4]);
+        assert_eq!(unfiled.times_reopened(7_000), 0);
+        assert!(
+            unfiled.lend_index().is_none(),
+            "a keyframe keeps its own, empty index"
+        );
+    }
+
+    #[test]
+    fn narrowing_keeps_exactly_the_whole_costs_that_fit() {
+        assert_eq!(narrow(Cost::units(-7)), Some(-7));
+        assert_eq!(narrow(Cost::units(i64::from(i32::MIN))), Some(i32::MIN));
+        assert_eq!(narrow(Cost::units(i64::from(i32::MAX) + 1)), None);
+        assert_eq!(narrow(Cost::from_f64(2.5)), None);
+        assert_eq!(narrow(Cost::from_f64(-0.000_000_001)), None);
+    }
+
+    /// What a notebook is to its users: rows in order, each with its status and reopenings.
+    #[derive(Debug, Clone, Copy)]
+    enum Op {
+        Insert(u64),
+        Close(usize),
+        Reopen(usize),
+        Truncate(usize),
+        ForgetNewest(usize),
+    }
+
+    fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+        use proptest::prelude::*;
+        prop_oneof![
+            4 => (0..300u64).prop_map(Op::Insert),
+            2 => any::<usize>().prop_map(Op::Close),
+            1 => any::<usize>().prop_map(Op::Reopen),
+            1 => any::<usize>().prop_map(Op::Truncate),
+            1 => any::<usize>().prop_map(Op::ForgetNewest),
+        ]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn filed_and_unfiled_notebooks_hold_what_a_plain_list_holds(
+            ops in proptest::collection::vec(op(), 0..400),
+            filed in proptest::bool::ANY,
+        ) {
+            let mut store = if filed { Notebook::default() } else { Notebook::unfiled() };
+            // (state, open, times reopened) per row.
+            let mut model: Vec<(u64, bool, u32)> = Vec::new();
+            for op in ops {
+                let len = model.len();
+                match op {
+                    Op::Insert(state) => {
+                        let parent = len.checked_sub(1).map(|p| p as NodeId);
+                        store.insert(node(state, parent));
+                        model.push((state, true, 0));
+                    }
+                    Op::Close(i) if len > 0 => {
+                        store.set_status((i % len) as NodeId, Status::Closed);
+                        model[i % len].1 = false;
+                    }
+                    Op::Reopen(i) if len > 0 => {
+                        store.count_reopening((i % len) as NodeId);
+                        model[i % len].2 += 1;
+                    }
+                    Op::Truncate(i) => {
+                        store.truncate(i % (len + 1));
+                        model.truncate(i % (len + 1));
+                    }
+                    Op::ForgetNewest(i) => {
+                        store.forget_newest(i % (len + 1));
+                        model.truncate(i % (len + 1));
+                    }
+                    _ => {}
+                }
+            }
+            proptest::prop_assert_eq!(store.len(), model.len());
+            for (id, &(state, open, reopened)) in model.iter().enumerate() {
+                let id = id as NodeId;
+                proptest::prop_assert_eq!(*store.node(id).state, state);
+                proptest::prop_assert_eq!(store.status(id) == Status::Open, open);
+                proptest::prop_assert_eq!(store.times_reopened(id), reopened);
+            }
+        }
     }
 
     #[test]

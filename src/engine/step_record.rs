@@ -6,9 +6,12 @@
 //! hundreds of thousands of steps over a handful of rows, so the record is most of what they
 //! hold: it is packed around what the next step usually is.
 //!
-//! Each step is written against two guesses: its pick (the first row the step before stored —
-//! the top of a depth-first stack — or else the row after the step before's pick), and the row
-//! a stored successor gets (one past the last row stored). A step is:
+//! Each step is written against two guesses: its pick, and the row a stored successor gets (one
+//! past the last row stored). The pick is guessed as the kind of search the record has seen
+//! so far picks: a stack's top is the first row the step before stored (or else the row after
+//! its pick), a queue's front the row after the step before's pick (breadth-first picks go in
+//! storing order). The record follows whichever of the two last told the picks apart. A step
+//! is:
 //! - a header byte: the successor count in the low nibble (15: a varint follows) and the pick in
 //!   the high one (0: none; else 1 + the zigzagged distance from the guess; 15: a varint
 //!   follows);
@@ -120,12 +123,23 @@ impl Eq for StepRecord {}
 /// What the next step is guessed to be; both sides of the packing keep it the same way.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Guess {
-    pick: NodeId,
+    /// The next pick if the search picks as a stack does: the first row the step before
+    /// stored, else the row after its pick.
+    stack: NodeId,
+    /// The next pick if it picks as a queue does: the row after the step before's pick.
+    queue: NodeId,
+    /// Whether the last pick that matched one guess and not the other matched the queue's.
+    queued: bool,
     /// The row the next stored successor gets.
     next_new: NodeId,
 }
 
 impl Guess {
+    /// The guessed pick of the next step.
+    fn pick(&self) -> NodeId {
+        if self.queued { self.queue } else { self.stack }
+    }
+
     /// The class of successor `place` of a step (`next_new` as it stands before it).
     fn class(&self, s: Recorded, place: u32) -> Class {
         match s.fate {
@@ -157,8 +171,17 @@ impl Guess {
     fn after_step(&mut self, steps: usize, pick: Option<NodeId>, first_new: Option<NodeId>) {
         if steps.is_multiple_of(BLOCK) {
             *self = Guess::default();
-        } else if let Some(next) = first_new.or(pick.map(|p| p.wrapping_add(1))) {
-            self.pick = next;
+            return;
+        }
+        if let Some(pick) = pick {
+            let (stack, queue) = (pick == self.stack, pick == self.queue);
+            if stack != queue {
+                self.queued = queue;
+            }
+            self.queue = pick.wrapping_add(1);
+        }
+        if let Some(next) = first_new.or(pick.map(|p| p.wrapping_add(1))) {
+            self.stack = next;
         }
     }
 }
@@ -214,7 +237,7 @@ impl StepRecord {
         self.steps += 1;
         let pick = event.pick.as_ref().map(|p| p.id);
         let count = event.successors.len() as u64;
-        let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick, p)) + 1);
+        let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick(), p)) + 1);
         let low = match (max_open_rise, count) {
             (0, small) if small < WITH_RISE => small,
             (0, _) => NIBBLE_MORE,
@@ -416,7 +439,7 @@ impl<'a> Reader<'a> {
         if pick_code == NIBBLE_MORE {
             pick_code = self.varint();
         }
-        let pick = (pick_code > 0).then(|| unzigzag(self.guess.pick, (pick_code - 1) as u32));
+        let pick = (pick_code > 0).then(|| unzigzag(self.guess.pick(), (pick_code - 1) as u32));
         let mut first_new = None;
         let mut place = 0u32;
         while u64::from(place) < count {
@@ -566,6 +589,30 @@ mod tests {
         log.record(&event(Some(2), &[(Some(0), Fate::Kept)]), 0);
         assert_eq!(log.bytes.len() - after_first, 3 + 3);
         assert_eq!(read(&log, 2), (Some(2), vec![(0, Fate::Kept)], 0));
+    }
+
+    #[test]
+    fn a_breadth_first_step_takes_a_byte_and_a_class_byte() {
+        // A queue picks rows in storing order: step i picks row i and stores rows 2i+1 and 2i+2,
+        // far from the first row the step before stored (a stack's guess).
+        let mut log = StepRecord::default();
+        let mut sizes = Vec::new();
+        for i in 0..BLOCK as NodeId {
+            let before = log.bytes.len();
+            let children = [
+                (Some(2 * i + 1), Fate::StoredNew),
+                (Some(2 * i + 2), Fate::StoredNew),
+            ];
+            log.record(&event(Some(i), &children), 0);
+            sizes.push(log.bytes.len() - before);
+        }
+        assert!(
+            sizes[2..].iter().all(|&n| n == 2),
+            "past the first steps, each pick is guessed: {sizes:?}"
+        );
+        for i in 0..BLOCK {
+            assert_eq!(log.pick(i), Some(i as NodeId));
+        }
     }
 
     fn fate() -> impl Strategy<Value = Fate> {

@@ -13,8 +13,8 @@ use super::settings::Settings;
 /// What storing one successor did to the notebook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stored {
-    /// A new row.
-    New(NodeId),
+    /// A new row, and its h (so that the caller need not read the row back).
+    New(NodeId, Cost),
     /// An existing row took a cheaper route; `was` is its status before (open or closed),
     /// `old_g` and `old_depth` its values before.
     Improved {
@@ -27,6 +27,15 @@ pub enum Stored {
     Kept(NodeId),
     /// New, but there was no room.
     Full,
+}
+
+/// The row being expanded, read once for all its successors.
+#[derive(Clone, Copy, Debug)]
+pub struct Expanding {
+    pub id: NodeId,
+    pub g: Cost,
+    pub h: Cost,
+    pub depth: u32,
 }
 
 /// The parts of a search every strategy shares: the problem, settings, notebook and counts.
@@ -110,19 +119,31 @@ impl<P: Problem> Core<P> {
             .estimate_child(from.state, from.h, state, mv, self.settings.heuristic)
     }
 
-    /// Stores `state` reached from `parent` by `mv` at cost `g`, as the A* chapter's "Store
-    /// Neighbor" does: a new state becomes an open row if there is room; a stored one takes the
-    /// new route only when it is cheaper and `reopens` allows it, and is then open again.
+    /// Row `id` as [`Core::store_successor`] needs it, read once per expansion.
+    #[must_use]
+    pub fn expanding(&self, id: NodeId) -> Expanding {
+        let n = self.notebook.node(id);
+        Expanding {
+            id,
+            g: n.g,
+            h: n.h,
+            depth: n.depth,
+        }
+    }
+
+    /// Stores `state` reached from row `from` by `mv` of cost `cost`, as the A* chapter's
+    /// "Store Neighbor" does: a new state becomes an open row if there is room; a stored one
+    /// takes the new route only when it is cheaper and `reopens` allows it, and is then open
+    /// again.
     pub fn store_successor(
         &mut self,
-        parent: NodeId,
+        from: Expanding,
         state: P::State,
         mv: P::Move,
-        g: Cost,
+        cost: Cost,
         reopens: bool,
     ) -> Stored {
-        let from = self.notebook.node(parent);
-        let (depth, h_from, cost) = (from.depth + 1, from.h, g - from.g);
+        let (parent, g, depth, h_from) = (from.id, from.g + cost, from.depth + 1, from.h);
         let existing = match self.notebook.lookup(&state) {
             Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
             Lookup::Vacant(slot) => {
@@ -136,7 +157,7 @@ impl<P: Problem> Core<P> {
                 let id = slot.insert(Node::new(state, g, h, Some(parent), depth));
                 self.heuristic_check.edge(parent, h_from, id, h, cost);
                 self.count_new_row();
-                return Stored::New(id);
+                return Stored::New(id, h);
             }
             Lookup::Stored(existing) => existing,
         };
@@ -195,6 +216,12 @@ pub trait Strategy<P: Problem> {
     fn open_key(&self, id: NodeId, node: &Node<&P::State>) -> Option<OpenKey> {
         let _ = (id, node);
         None
+    }
+    /// Whether the strategy looks states up in the notebook (best-first searches store each
+    /// state once); the others get a notebook that files no row in its hash index
+    /// ([`Notebook::unfiled`]).
+    fn looks_states_up(&self) -> bool {
+        false
     }
     /// A copy of the strategy, for keyframes when stepping back in time.
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;

@@ -75,7 +75,7 @@ impl BestFirst {
         id: NodeId,
         event: &mut StepEvent,
     ) -> bool {
-        let g = core.notebook.node(id).g;
+        let from = core.expanding(id);
         let mut successors = core.generate(id);
         let mut full = false;
         for (index, successor) in successors.drain(..).enumerate() {
@@ -83,9 +83,13 @@ impl BestFirst {
             let (child, fate) = match successor {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
                 Successor::Child { state, mv, cost } => {
-                    match core.store_successor(id, state, mv, g + cost, self.reopens) {
-                        Stored::New(child) => {
-                            self.open.push(self.key(&core.notebook, child));
+                    match core.store_successor(from, state, mv, cost, self.reopens) {
+                        Stored::New(child, h) => {
+                            let key =
+                                self.open
+                                    .ordering()
+                                    .key(child, from.g + cost, h, from.depth + 1);
+                            self.open.push(key);
                             (Some(child), Fate::StoredNew)
                         }
                         Stored::Improved {
@@ -190,6 +194,10 @@ impl<P: Problem> Strategy<P> for BestFirst {
 
     fn open_key(&self, id: NodeId, node: &Node<&P::State>) -> Option<OpenKey> {
         Some(self.open.ordering().key(id, node.g, node.h, node.depth))
+    }
+
+    fn looks_states_up(&self) -> bool {
+        true
     }
 
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send> {
