@@ -614,4 +614,151 @@ mod tests {
             assert!(open.is_empty());
         }
     }
+
+    /// An open list driven the way best-first search drives it, against a plain model: the
+    /// open rows with their current keys, in a list sorted on demand.
+    mod model {
+        use super::*;
+        use proptest::prelude::*;
+
+        #[derive(Clone, Debug)]
+        enum Op {
+            /// A new row with g = a + b·√2 and h = c + d·√2.
+            Store(u8, u8, u8, u8),
+            /// The open row at this position (of the open ones) gets a cheaper route (by a unit
+            /// or by √2).
+            Improve(usize, bool),
+            /// The closed row at this position is reached by a cheaper route and reopens.
+            Reopen(usize, bool),
+            /// The top is picked.
+            Pick,
+            /// The newest rows are undone, newest first.
+            Undo(usize),
+        }
+
+        fn op() -> impl Strategy<Value = Op> {
+            prop_oneof![
+                4 => (0..4u8, 0..3u8, 0..4u8, 0..3u8).prop_map(|(a, b, c, d)| Op::Store(a, b, c, d)),
+                1 => (any::<usize>(), any::<bool>()).prop_map(|(i, d)| Op::Improve(i, d)),
+                1 => (any::<usize>(), any::<bool>()).prop_map(|(i, d)| Op::Reopen(i, d)),
+                3 => Just(Op::Pick),
+                1 => (1..4usize).prop_map(Op::Undo),
+            ]
+        }
+
+        fn cost(units: u8, diagonals: u8) -> Cost {
+            // √2 steps, so that real-valued costs make many distinct keys.
+            Cost::units(i64::from(units))
+                + Cost::from_f64(std::f64::consts::SQRT_2) * i64::from(diagonals)
+        }
+
+        /// A row as the model holds it: its g and h, and whether it is open.
+        #[derive(Clone, Copy)]
+        struct Row {
+            g: Cost,
+            h: Cost,
+            open: bool,
+        }
+
+        fn check(policy: &[TieKey], ops: &[Op]) -> Result<(), TestCaseError> {
+            let o = ordering(policy);
+            let mut open = OpenList::new(o.clone());
+            let mut rows: Vec<Row> = Vec::new();
+            let key = |rows: &[Row], id: usize| {
+                let r = rows[id];
+                o.key(NodeId::try_from(id).unwrap(), r.g, r.h, 0)
+            };
+            let nth = |rows: &[Row], i: usize, want: bool| {
+                let ids: Vec<usize> = (0..rows.len())
+                    .filter(|&id| rows[id].open == want)
+                    .collect();
+                (!ids.is_empty()).then(|| ids[i % ids.len()])
+            };
+            for op in ops {
+                match *op {
+                    Op::Store(a, b, c, d) => {
+                        rows.push(Row {
+                            g: cost(a, b),
+                            h: cost(c, d),
+                            open: true,
+                        });
+                        open.push(key(&rows, rows.len() - 1));
+                    }
+                    Op::Improve(i, diagonal) => {
+                        let Some(id) = nth(&rows, i, true) else {
+                            continue;
+                        };
+                        let better = rows[id].g - cost(u8::from(!diagonal), u8::from(diagonal));
+                        open.forget(key(&rows, id));
+                        rows[id].g = better;
+                        open.push(key(&rows, id));
+                    }
+                    Op::Reopen(i, diagonal) => {
+                        let Some(id) = nth(&rows, i, false) else {
+                            continue;
+                        };
+                        rows[id].g = rows[id].g - cost(u8::from(!diagonal), u8::from(diagonal));
+                        rows[id].open = true;
+                        open.push(key(&rows, id));
+                    }
+                    Op::Undo(k) => {
+                        for id in (rows.len().saturating_sub(k)..rows.len()).rev() {
+                            if rows[id].open {
+                                open.unpush(key(&rows, id));
+                            }
+                        }
+                        rows.truncate(rows.len().saturating_sub(k));
+                    }
+                    Op::Pick => {
+                        open.clean_top(|id| {
+                            let id = id as usize;
+                            (id < rows.len() && rows[id].open).then(|| key(&rows, id))
+                        });
+                        let mut model: Vec<OpenKey> = (0..rows.len())
+                            .filter(|&id| rows[id].open)
+                            .map(|id| key(&rows, id))
+                            .collect();
+                        model.sort_unstable();
+                        let top = open.peek();
+                        prop_assert_eq!(top, model.first().copied());
+                        let Some(top) = top else { continue };
+                        let same_f = model.iter().filter(|k| k.f == top.f).count();
+                        let same_key = model
+                            .iter()
+                            .filter(|k| (k.f, k.tie) == (top.f, top.tie))
+                            .count();
+                        let mut want = vec![u32::try_from(same_f).unwrap()];
+                        if o.numeric.is_some() {
+                            want.push(u32::try_from(same_key).unwrap());
+                        }
+                        want.push(1);
+                        let explained = open.explain(top);
+                        let tied: Vec<u32> = explained.iter().map(|l| l.tied).collect();
+                        prop_assert_eq!(tied, want);
+                        prop_assert_eq!(open.pop_explained(), Some((top, explained)));
+                        rows[o.id_of(top) as usize].open = false;
+                    }
+                }
+                let live = rows.iter().filter(|r| r.open).count();
+                prop_assert_eq!(open.len(), live, "after {:?}", op);
+            }
+            Ok(())
+        }
+
+        proptest! {
+            #[test]
+            fn the_open_list_picks_and_counts_as_a_sorted_list_would(
+                ops in prop::collection::vec(op(), 0..200),
+                policy in 0..4usize,
+            ) {
+                let policies: [&[TieKey]; 4] = [
+                    &[TieKey::LowestH, TieKey::FirstStored],
+                    &[TieKey::HighestG, TieKey::LastStored],
+                    &[TieKey::LastStored],
+                    &[],
+                ];
+                check(policies[policy], &ops)?;
+            }
+        }
+    }
 }
