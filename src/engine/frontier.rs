@@ -15,7 +15,6 @@ use super::tie::TieKey;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cmp::Reverse;
-use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 
 /// The full ordering key of an open row; smaller is picked first.
@@ -164,19 +163,22 @@ impl Serialize for TieLevels {
 }
 
 /// Open rows sharing one (f, tie) value: their storing ranks in picking order, smallest first.
-/// It holds at least one rank while it exists; the first is kept inline, so the many buckets of
-/// one row each (real-valued costs, grids) never allocate.
+/// It holds at least one rank while it is in use; the first is kept inline, so the many buckets
+/// of one row each (real-valued costs, grids) never allocate.
 ///
 /// Rows are stored in rank order almost always (ids grow; latest-first ranks shrink), so a push
 /// lands at one end in O(1); only a row whose route improved joins in the middle.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Bucket {
     /// The rank picked next.
     head: u32,
-    /// The ranks after `head`, in picking order.
+    /// The ranks after `head`, in picking order (emptied, its room kept, when the bucket's slot
+    /// is released).
     rest: VecDeque<u32>,
     /// Rows held that are still open with this key (the rest are stale).
     live: u32,
+    /// The slot of its f's count in [`OpenList::levels`] (kept only with a numeric tie key).
+    level: u32,
 }
 
 impl Bucket {
@@ -223,28 +225,71 @@ impl Bucket {
     }
 }
 
+/// The open rows at one f, when a numeric tie key splits an f into several buckets.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// Open rows with this f (the first tie level of a pick's explanation).
+    live: u32,
+    /// Buckets with this f (stale-only ones included): the level goes with the last of them.
+    buckets: u32,
+}
+
+/// Values in numbered slots that are reused once released, so that the heap can name a bucket
+/// by its slot and a pop reaches it without hashing its key. A released slot keeps its value
+/// (a bucket's emptied queue keeps its room for the next bucket).
+#[derive(Clone, Debug, Default)]
+struct Slots<T> {
+    items: Vec<T>,
+    free: Vec<u32>,
+}
+
+impl<T: Default> Slots<T> {
+    /// A free slot, holding whatever it held when released (or a default value).
+    fn take(&mut self) -> u32 {
+        self.free.pop().unwrap_or_else(|| {
+            self.items.push(T::default());
+            u32::try_from(self.items.len() - 1).expect("fewer than 4 billion slots")
+        })
+    }
+
+    fn release(&mut self, slot: u32) {
+        self.free.push(slot);
+    }
+
+    fn get(&self, slot: u32) -> &T {
+        &self.items[slot as usize]
+    }
+
+    fn get_mut(&mut self, slot: u32) -> &mut T {
+        &mut self.items[slot as usize]
+    }
+}
+
 /// The open list of a best-first search: one bucket per (f, tie) value, and a min-heap of those
-/// values, each once.
+/// values, each once, with the slot of its bucket.
 ///
 /// Breadth-first and small integer costs fill few buckets, so a push or pop is a hash lookup and
 /// an end of a queue (breadth-first is a plain FIFO: storing order is the order); real-valued
 /// costs make many small buckets and cost a heap operation on the keys. Buckets hold 4-byte
 /// ranks (the bucket says the rest of the key), and live counts per bucket and per f are kept
-/// as rows come and go, so explaining a pick reads two counts instead of scanning.
+/// as rows come and go, so explaining a pick reads two counts instead of scanning. The heap
+/// names buckets (and buckets their f's count) by slot: a pop hashes only to release a bucket's
+/// key, a push only to find or file one.
 #[derive(Clone, Debug)]
 pub struct OpenList {
     ordering: Ordering,
-    /// The (f, tie) of every bucket, smallest on top.
-    order: BinaryHeap<Reverse<(Cost, i64)>>,
-    buckets: FxHashMap<(Cost, i64), Bucket>,
-    /// Open rows per f, kept only when a numeric tie key splits an f into several buckets
-    /// (otherwise a bucket's own live count is the same).
-    same_f: FxHashMap<Cost, u32>,
+    /// The (f, tie) of every bucket with its slot, smallest on top.
+    order: BinaryHeap<Reverse<(Cost, i64, u32)>>,
+    /// The slot of each bucket by its (f, tie).
+    slot_of: FxHashMap<(Cost, i64), u32>,
+    buckets: Slots<Bucket>,
+    /// The slot of each f's count, kept only when a numeric tie key splits an f into several
+    /// buckets (otherwise a bucket's own live count is the same).
+    level_of: FxHashMap<Cost, u32>,
+    levels: Slots<Level>,
     len: usize,
     /// Ranks held in buckets, stale ones included (for the memory figures).
     entries: usize,
-    /// Emptied queues kept for new buckets, so a bucket that comes and goes does not allocate.
-    spare: Vec<VecDeque<u32>>,
 }
 
 impl OpenList {
@@ -253,11 +298,12 @@ impl OpenList {
         OpenList {
             ordering,
             order: BinaryHeap::new(),
-            buckets: FxHashMap::default(),
-            same_f: FxHashMap::default(),
+            slot_of: FxHashMap::default(),
+            buckets: Slots::default(),
+            level_of: FxHashMap::default(),
+            levels: Slots::default(),
             len: 0,
             entries: 0,
-            spare: Vec::new(),
         }
     }
 
@@ -277,43 +323,64 @@ impl OpenList {
         self.len() == 0
     }
 
-    /// Adds `delta` open rows at `f` to the per-f counts, when they are kept.
-    fn count_f(&mut self, f: Cost, delta: i32) {
+    /// Adds `delta` open rows to the count of a bucket's f, when counts per f are kept.
+    fn count_f(&mut self, bucket: u32, delta: i32) {
+        if self.ordering.numeric.is_some() {
+            let level = self.buckets.get(bucket).level;
+            let live = &mut self.levels.get_mut(level).live;
+            *live = live.checked_add_signed(delta).expect("counts stay ≥ 0");
+        }
+    }
+
+    /// The slot of the count of open rows at `f` for a new bucket there, made when it is the
+    /// first; `u32::MAX` when counts per f are not kept.
+    fn level_for(&mut self, f: Cost) -> u32 {
         if self.ordering.numeric.is_none() {
-            return;
+            return u32::MAX;
         }
-        let count = self.same_f.entry(f).or_default();
-        *count = count.checked_add_signed(delta).expect("counts stay ≥ 0");
-        if *count == 0 {
-            self.same_f.remove(&f);
-        }
+        let levels = &mut self.levels;
+        let slot = *self.level_of.entry(f).or_insert_with(|| {
+            let slot = levels.take();
+            *levels.get_mut(slot) = Level::default();
+            slot
+        });
+        levels.get_mut(slot).buckets += 1;
+        slot
     }
 
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        match self.buckets.entry((key.f, key.tie)) {
-            Entry::Occupied(bucket) => bucket.into_mut().insert(key.rank),
-            Entry::Vacant(slot) => {
-                self.order.push(Reverse((key.f, key.tie)));
-                slot.insert(Bucket {
-                    head: key.rank,
-                    rest: self.spare.pop().unwrap_or_default(),
-                    live: 1,
-                });
-            }
-        }
+        let slot = if let Some(&slot) = self.slot_of.get(&(key.f, key.tie)) {
+            self.buckets.get_mut(slot).insert(key.rank);
+            slot
+        } else {
+            let level = self.level_for(key.f);
+            let slot = self.buckets.take();
+            let bucket = self.buckets.get_mut(slot);
+            bucket.head = key.rank;
+            bucket.live = 1;
+            bucket.level = level;
+            self.slot_of.insert((key.f, key.tie), slot);
+            self.order.push(Reverse((key.f, key.tie, slot)));
+            slot
+        };
         self.len += 1;
         self.entries += 1;
-        self.count_f(key.f, 1);
+        self.count_f(slot, 1);
+    }
+
+    /// One row with `key`, held in bucket `slot`, is no longer open; its entry turns stale.
+    fn forget_in(&mut self, slot: u32) {
+        self.buckets.get_mut(slot).live -= 1;
+        self.len -= 1;
+        self.count_f(slot, -1);
     }
 
     /// A row with `key` leaves the open list by any route but the top (its key changed).
     /// Its entry turns stale and is skipped later.
     pub fn forget(&mut self, key: OpenKey) {
-        if let Some(bucket) = self.buckets.get_mut(&(key.f, key.tie)) {
-            bucket.live -= 1;
-            self.len -= 1;
-            self.count_f(key.f, -1);
+        if let Some(&slot) = self.slot_of.get(&(key.f, key.tie)) {
+            self.forget_in(slot);
         }
     }
 
@@ -323,29 +390,35 @@ impl OpenList {
     /// entries left at a bucket's end would make every later push there an insertion in the
     /// middle of the queue: stepping back and forth over a million open rows did that.
     pub fn unpush(&mut self, key: OpenKey) {
-        let taken = self
-            .buckets
-            .get_mut(&(key.f, key.tie))
-            .is_some_and(|bucket| bucket.unpush(key.rank));
-        if taken {
+        let Some(&slot) = self.slot_of.get(&(key.f, key.tie)) else {
+            return;
+        };
+        if self.buckets.get_mut(slot).unpush(key.rank) {
             self.len -= 1;
             self.entries -= 1;
-            self.count_f(key.f, -1);
+            self.count_f(slot, -1);
         } else {
-            self.forget(key);
+            self.forget_in(slot);
         }
     }
 
-    /// Removes the top bucket, keeping its queue for reuse.
+    /// Removes the top bucket, keeping its queue's room for the next bucket in its slot.
     fn drop_top_bucket(&mut self) {
-        if let Some(Reverse(top)) = self.order.pop()
-            && let Some(bucket) = self.buckets.remove(&top)
-        {
-            self.entries -= bucket.len();
-            let mut rest = bucket.rest;
-            if rest.capacity() > 0 {
-                rest.clear();
-                self.spare.push(rest);
+        let Some(Reverse((f, tie, slot))) = self.order.pop() else {
+            return;
+        };
+        self.slot_of.remove(&(f, tie));
+        let bucket = self.buckets.get_mut(slot);
+        self.entries -= bucket.len();
+        bucket.rest.clear();
+        let level = bucket.level;
+        self.buckets.release(slot);
+        if self.ordering.numeric.is_some() {
+            let count = self.levels.get_mut(level);
+            count.buckets -= 1;
+            if count.buckets == 0 {
+                self.level_of.remove(&f);
+                self.levels.release(level);
             }
         }
     }
@@ -357,11 +430,8 @@ impl OpenList {
             // No stale entry anywhere (breadth-first never makes one): the top is fresh.
             return;
         }
-        while let Some(&Reverse((f, tie))) = self.order.peek() {
-            let bucket = self
-                .buckets
-                .get_mut(&(f, tie))
-                .expect("every key has a bucket");
+        while let Some(&Reverse((f, tie, slot))) = self.order.peek() {
+            let bucket = self.buckets.get_mut(slot);
             if bucket.live == 0 {
                 self.drop_top_bucket();
                 continue;
@@ -385,18 +455,22 @@ impl OpenList {
     /// The key of the next pick. Call [`OpenList::clean_top`] first.
     #[must_use]
     pub fn peek(&self) -> Option<OpenKey> {
-        let &Reverse((f, tie)) = self.order.peek()?;
-        let rank = self.buckets.get(&(f, tie))?.head;
+        let &Reverse((f, tie, slot)) = self.order.peek()?;
+        let rank = self.buckets.get(slot).head;
         Some(OpenKey { f, tie, rank })
     }
 
     /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
     pub fn explain(&self, key: OpenKey) -> TieLevels {
-        let same_key = self.buckets.get(&(key.f, key.tie)).map_or(0, |b| b.live);
-        let same_f = match self.ordering.numeric {
-            Some(_) => self.same_f.get(&key.f).copied().unwrap_or(0),
-            None => same_key,
+        let bucket = self
+            .slot_of
+            .get(&(key.f, key.tie))
+            .map(|&slot| self.buckets.get(slot));
+        let same_key = bucket.map_or(0, |b| b.live);
+        let same_f = match (self.ordering.numeric, bucket) {
+            (Some(_), Some(b)) => self.levels.get(b.level).live,
+            _ => same_key,
         };
         self.levels(same_f, same_key)
     }
@@ -431,26 +505,23 @@ impl OpenList {
     /// Removes the top (which must be fresh) and returns its key with
     /// [`OpenList::explain`]'s answer from just before, reaching its bucket and counts once.
     pub fn pop_explained(&mut self) -> Option<(OpenKey, TieLevels)> {
-        let &Reverse((f, tie)) = self.order.peek()?;
-        let bucket = self.buckets.get_mut(&(f, tie))?;
+        let &Reverse((f, tie, slot)) = self.order.peek()?;
+        let bucket = self.buckets.get_mut(slot);
         let key = OpenKey {
             f,
             tie,
             rank: bucket.head,
         };
         let same_key = bucket.live;
+        let level = bucket.level;
         bucket.live -= 1;
         let emptied = !bucket.advance();
         self.len -= 1;
         let same_f = match self.ordering.numeric {
             Some(_) => {
-                let count = self.same_f.get_mut(&f).expect("a live row counts at its f");
-                let before = *count;
+                let count = &mut self.levels.get_mut(level).live;
                 *count -= 1;
-                if *count == 0 {
-                    self.same_f.remove(&f);
-                }
-                before
+                *count + 1
             }
             None => same_key,
         };
@@ -466,12 +537,13 @@ impl OpenList {
     /// Bytes held by the entries and buckets (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        let bucket = std::mem::size_of::<((Cost, i64), Bucket)>()
-            + std::mem::size_of::<Reverse<(Cost, i64)>>()
+        let bucket = std::mem::size_of::<Bucket>()
+            + std::mem::size_of::<((Cost, i64), u32)>()
+            + std::mem::size_of::<Reverse<(Cost, i64, u32)>>()
             + 1;
         self.entries * std::mem::size_of::<u32>()
-            + self.buckets.len() * bucket
-            + self.same_f.len() * (std::mem::size_of::<(Cost, u32)>() + 1)
+            + self.slot_of.len() * bucket
+            + self.level_of.len() * (std::mem::size_of::<(Cost, u32)>() + 1)
     }
 }
 
