@@ -103,11 +103,6 @@ impl Grid {
         )
     }
 
-    fn index_of(&self, x: isize, y: isize) -> u32 {
-        let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
-        u32::try_from(y * self.map.width + x).expect("maps have fewer than 4 billion cells")
-    }
-
     fn directions(&self) -> impl Iterator<Item = (usize, &'static (isize, isize, &'static str))> {
         let step = match self.moves {
             Moves::Four => 2,
@@ -174,22 +169,26 @@ impl Problem for Grid {
 
     fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Step>>) {
         let (x, y) = self.cell_of(*state);
+        // Each of the eight neighbours is read once, also for the corner checks of diagonals.
+        let around = self.map.around(x, y);
+        let width = isize::try_from(self.map.width).expect("maps fit in isize");
         for (d, &(dx, dy, _)) in self.directions() {
-            let (nx, ny) = (x + dx, y + dy);
-            let Some(terrain) = self.map.at(nx, ny).filter(|&k| k > 0) else {
+            let terrain = around.at(dx, dy);
+            if terrain == 0 {
                 continue;
-            };
+            }
             let base = if dx != 0 && dy != 0 {
                 // No corner cutting: both cells beside the diagonal must be open.
-                if !self.map.passable(x + dx, y) || !self.map.passable(x, y + dy) {
+                if around.at(dx, 0) == 0 || around.at(0, dy) == 0 {
                     continue;
                 }
                 self.diagonal
             } else {
                 Cost::ONE
             };
+            let next = (*state as usize).wrapping_add_signed(dy * width + dx);
             out.push(Successor::Child {
-                state: self.index_of(nx, ny),
+                state: u32::try_from(next).expect("maps have fewer than 4 billion cells"),
                 mv: u8::try_from(d).expect("eight directions"),
                 cost: base * i64::from(terrain),
             });
