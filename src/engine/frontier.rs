@@ -177,8 +177,6 @@ struct Bucket {
     rest: VecDeque<u32>,
     /// Rows held that are still open with this key (the rest are stale).
     live: u32,
-    /// The slot of its f's count in [`OpenList::levels`] (kept only with a numeric tie key).
-    level: u32,
 }
 
 impl Bucket {
@@ -225,18 +223,38 @@ impl Bucket {
     }
 }
 
-/// The open rows at one f, when a numeric tie key splits an f into several buckets.
-#[derive(Clone, Copy, Debug, Default)]
+/// The open rows at one f: its buckets by tie value, and how many rows are open at f (the
+/// first level of a pick's explanation).
+#[derive(Clone, Debug, Default)]
 struct Level {
-    /// Open rows with this f (the first tie level of a pick's explanation).
+    /// Open rows with this f.
     live: u32,
-    /// Buckets with this f (stale-only ones included): the level goes with the last of them.
-    buckets: u32,
+    /// (tie, bucket slot) of every bucket at this f, the largest tie first so that the next
+    /// pick's is last. Grids hold one to three here, sliding puzzles a few dozen; only a policy
+    /// that ties on g or h under a single large f (lowest h under Dijkstra on a big open map)
+    /// makes it long, and a push there moves part of it.
+    ties: Vec<(i64, u32)>,
 }
 
-/// Values in numbered slots that are reused once released, so that the heap can name a bucket
-/// by its slot and a pop reaches it without hashing its key. A released slot keeps its value
-/// (a bucket's emptied queue keeps its room for the next bucket).
+impl Level {
+    /// Where tie value `tie` is, or would go, in `ties`; whether a bucket is there.
+    fn find(&self, tie: i64) -> (usize, bool) {
+        let at = self.ties.partition_point(|&(t, _)| t > tie);
+        (at, self.ties.get(at).is_some_and(|&(t, _)| t == tie))
+    }
+
+    /// The slot of the bucket with tie value `tie`.
+    fn bucket(&self, tie: i64) -> Option<u32> {
+        match self.find(tie) {
+            (at, true) => Some(self.ties[at].1),
+            _ => None,
+        }
+    }
+}
+
+/// Values in numbered slots that are reused once released, so that the heap names a level by
+/// its slot and a level its buckets, and a pop reaches them without hashing. A released slot
+/// keeps its value (emptied queues and lists keep their room for the next user).
 #[derive(Clone, Debug, Default)]
 struct Slots<T> {
     items: Vec<T>,
@@ -256,6 +274,11 @@ impl<T: Default> Slots<T> {
         self.free.push(slot);
     }
 
+    /// Slots taken and not released.
+    fn in_use(&self) -> usize {
+        self.items.len() - self.free.len()
+    }
+
     fn get(&self, slot: u32) -> &T {
         &self.items[slot as usize]
     }
@@ -265,28 +288,25 @@ impl<T: Default> Slots<T> {
     }
 }
 
-/// The open list of a best-first search: one bucket per (f, tie) value, and a min-heap of those
-/// values, each once, with the slot of its bucket.
+/// The open list of a best-first search, in two levels: a min-heap of the distinct f values
+/// (each once, with the slot of its [`Level`]), and under each f its buckets by tie value.
 ///
 /// Breadth-first and small integer costs fill few buckets, so a push or pop is a hash lookup and
-/// an end of a queue (breadth-first is a plain FIFO: storing order is the order); real-valued
-/// costs make many small buckets and cost a heap operation on the keys. Buckets hold 4-byte
-/// ranks (the bucket says the rest of the key), and live counts per bucket and per f are kept
-/// as rows come and go, so explaining a pick reads two counts instead of scanning. The heap
-/// names buckets (and buckets their f's count) by slot: a pop hashes only to release a bucket's
-/// key, a push only to find or file one.
+/// an end of a queue (breadth-first is a plain FIFO: storing order is the order). Real-valued
+/// costs (grids) make many small buckets at many f values: a push hashes its f once and finds
+/// its tie in a short sorted list; a pop reaches the top level and bucket by slot, without
+/// hashing, and hashes only when it empties a level. Buckets hold 4-byte ranks (the bucket says
+/// the rest of the key), and live counts per bucket and per f are kept as rows come and go, so
+/// explaining a pick reads two counts instead of scanning.
 #[derive(Clone, Debug)]
 pub struct OpenList {
     ordering: Ordering,
-    /// The (f, tie) of every bucket with its slot, smallest on top.
-    order: BinaryHeap<Reverse<(Cost, i64, u32)>>,
-    /// The slot of each bucket by its (f, tie).
-    slot_of: FxHashMap<(Cost, i64), u32>,
-    buckets: Slots<Bucket>,
-    /// The slot of each f's count, kept only when a numeric tie key splits an f into several
-    /// buckets (otherwise a bucket's own live count is the same).
+    /// The f of every level with its slot, smallest on top.
+    order: BinaryHeap<Reverse<(Cost, u32)>>,
+    /// The slot of each f's level.
     level_of: FxHashMap<Cost, u32>,
     levels: Slots<Level>,
+    buckets: Slots<Bucket>,
     len: usize,
     /// Ranks held in buckets, stale ones included (for the memory figures).
     entries: usize,
@@ -298,10 +318,9 @@ impl OpenList {
         OpenList {
             ordering,
             order: BinaryHeap::new(),
-            slot_of: FxHashMap::default(),
-            buckets: Slots::default(),
             level_of: FxHashMap::default(),
             levels: Slots::default(),
+            buckets: Slots::default(),
             len: 0,
             entries: 0,
         }
@@ -323,64 +342,50 @@ impl OpenList {
         self.len() == 0
     }
 
-    /// Adds `delta` open rows to the count of a bucket's f, when counts per f are kept.
-    fn count_f(&mut self, bucket: u32, delta: i32) {
-        if self.ordering.numeric.is_some() {
-            let level = self.buckets.get(bucket).level;
-            let live = &mut self.levels.get_mut(level).live;
-            *live = live.checked_add_signed(delta).expect("counts stay ≥ 0");
-        }
-    }
-
-    /// The slot of the count of open rows at `f` for a new bucket there, made when it is the
-    /// first; `u32::MAX` when counts per f are not kept.
-    fn level_for(&mut self, f: Cost) -> u32 {
-        if self.ordering.numeric.is_none() {
-            return u32::MAX;
-        }
-        let levels = &mut self.levels;
-        let slot = *self.level_of.entry(f).or_insert_with(|| {
-            let slot = levels.take();
-            *levels.get_mut(slot) = Level::default();
-            slot
-        });
-        levels.get_mut(slot).buckets += 1;
-        slot
-    }
-
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        let slot = if let Some(&slot) = self.slot_of.get(&(key.f, key.tie)) {
-            self.buckets.get_mut(slot).insert(key.rank);
+        let levels = &mut self.levels;
+        let order = &mut self.order;
+        let slot = *self.level_of.entry(key.f).or_insert_with(|| {
+            let slot = levels.take();
+            order.push(Reverse((key.f, slot)));
             slot
-        } else {
-            let level = self.level_for(key.f);
-            let slot = self.buckets.take();
-            let bucket = self.buckets.get_mut(slot);
-            bucket.head = key.rank;
-            bucket.live = 1;
-            bucket.level = level;
-            self.slot_of.insert((key.f, key.tie), slot);
-            self.order.push(Reverse((key.f, key.tie, slot)));
-            slot
-        };
+        });
+        let level = self.levels.get_mut(slot);
+        level.live += 1;
+        match level.find(key.tie) {
+            (at, true) => self.buckets.get_mut(level.ties[at].1).insert(key.rank),
+            (at, false) => {
+                let bucket = self.buckets.take();
+                let fresh = self.buckets.get_mut(bucket);
+                fresh.head = key.rank;
+                fresh.live = 1;
+                level.ties.insert(at, (key.tie, bucket));
+            }
+        }
         self.len += 1;
         self.entries += 1;
-        self.count_f(slot, 1);
     }
 
-    /// One row with `key`, held in bucket `slot`, is no longer open; its entry turns stale.
-    fn forget_in(&mut self, slot: u32) {
-        self.buckets.get_mut(slot).live -= 1;
+    /// The slots of the level and bucket holding `key`'s entries, if any.
+    fn find(&self, key: OpenKey) -> Option<(u32, u32)> {
+        let &level = self.level_of.get(&key.f)?;
+        Some((level, self.levels.get(level).bucket(key.tie)?))
+    }
+
+    /// One row held in bucket `bucket` of level `level` is no longer open; its entry turns
+    /// stale.
+    fn forget_in(&mut self, (level, bucket): (u32, u32)) {
+        self.buckets.get_mut(bucket).live -= 1;
+        self.levels.get_mut(level).live -= 1;
         self.len -= 1;
-        self.count_f(slot, -1);
     }
 
     /// A row with `key` leaves the open list by any route but the top (its key changed).
     /// Its entry turns stale and is skipped later.
     pub fn forget(&mut self, key: OpenKey) {
-        if let Some(&slot) = self.slot_of.get(&(key.f, key.tie)) {
-            self.forget_in(slot);
+        if let Some(slots) = self.find(key) {
+            self.forget_in(slots);
         }
     }
 
@@ -390,36 +395,42 @@ impl OpenList {
     /// entries left at a bucket's end would make every later push there an insertion in the
     /// middle of the queue: stepping back and forth over a million open rows did that.
     pub fn unpush(&mut self, key: OpenKey) {
-        let Some(&slot) = self.slot_of.get(&(key.f, key.tie)) else {
+        let Some((level, bucket)) = self.find(key) else {
             return;
         };
-        if self.buckets.get_mut(slot).unpush(key.rank) {
+        if self.buckets.get_mut(bucket).unpush(key.rank) {
+            self.levels.get_mut(level).live -= 1;
             self.len -= 1;
             self.entries -= 1;
-            self.count_f(slot, -1);
         } else {
-            self.forget_in(slot);
+            self.forget_in((level, bucket));
         }
     }
 
-    /// Removes the top bucket, keeping its queue's room for the next bucket in its slot.
+    /// The slots of the top level and of its first bucket, with the level's f and the
+    /// bucket's tie value.
+    fn top(&self) -> Option<(Cost, u32, i64, u32)> {
+        let &Reverse((f, level)) = self.order.peek()?;
+        let &(tie, bucket) = self.levels.get(level).ties.last()?;
+        Some((f, level, tie, bucket))
+    }
+
+    /// Removes the top bucket, keeping its queue's room for the next bucket in its slot, and
+    /// its level with it when it was the last there.
     fn drop_top_bucket(&mut self) {
-        let Some(Reverse((f, tie, slot))) = self.order.pop() else {
+        let Some((f, level, _, bucket)) = self.top() else {
             return;
         };
-        self.slot_of.remove(&(f, tie));
-        let bucket = self.buckets.get_mut(slot);
-        self.entries -= bucket.len();
-        bucket.rest.clear();
-        let level = bucket.level;
-        self.buckets.release(slot);
-        if self.ordering.numeric.is_some() {
-            let count = self.levels.get_mut(level);
-            count.buckets -= 1;
-            if count.buckets == 0 {
-                self.level_of.remove(&f);
-                self.levels.release(level);
-            }
+        let held = self.buckets.get_mut(bucket);
+        self.entries -= held.len();
+        held.rest.clear();
+        self.buckets.release(bucket);
+        let ties = &mut self.levels.get_mut(level).ties;
+        ties.pop();
+        if ties.is_empty() {
+            self.order.pop();
+            self.level_of.remove(&f);
+            self.levels.release(level);
         }
     }
 
@@ -430,7 +441,7 @@ impl OpenList {
             // No stale entry anywhere (breadth-first never makes one): the top is fresh.
             return;
         }
-        while let Some(&Reverse((f, tie, slot))) = self.order.peek() {
+        while let Some((f, _, tie, slot)) = self.top() {
             let bucket = self.buckets.get_mut(slot);
             if bucket.live == 0 {
                 self.drop_top_bucket();
@@ -455,23 +466,19 @@ impl OpenList {
     /// The key of the next pick. Call [`OpenList::clean_top`] first.
     #[must_use]
     pub fn peek(&self) -> Option<OpenKey> {
-        let &Reverse((f, tie, slot)) = self.order.peek()?;
-        let rank = self.buckets.get(slot).head;
+        let (f, _, tie, bucket) = self.top()?;
+        let rank = self.buckets.get(bucket).head;
         Some(OpenKey { f, tie, rank })
     }
 
     /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
     pub fn explain(&self, key: OpenKey) -> TieLevels {
-        let bucket = self
-            .slot_of
-            .get(&(key.f, key.tie))
-            .map(|&slot| self.buckets.get(slot));
-        let same_key = bucket.map_or(0, |b| b.live);
-        let same_f = match (self.ordering.numeric, bucket) {
-            (Some(_), Some(b)) => self.levels.get(b.level).live,
-            _ => same_key,
-        };
+        let level = self.level_of.get(&key.f).map(|&l| self.levels.get(l));
+        let same_f = level.map_or(0, |l| l.live);
+        let same_key = level
+            .and_then(|l| l.bucket(key.tie))
+            .map_or(0, |b| self.buckets.get(b).live);
         self.levels(same_f, same_key)
     }
 
@@ -505,7 +512,7 @@ impl OpenList {
     /// Removes the top (which must be fresh) and returns its key with
     /// [`OpenList::explain`]'s answer from just before, reaching its bucket and counts once.
     pub fn pop_explained(&mut self) -> Option<(OpenKey, TieLevels)> {
-        let &Reverse((f, tie, slot)) = self.order.peek()?;
+        let (f, level, tie, slot) = self.top()?;
         let bucket = self.buckets.get_mut(slot);
         let key = OpenKey {
             f,
@@ -513,18 +520,12 @@ impl OpenList {
             rank: bucket.head,
         };
         let same_key = bucket.live;
-        let level = bucket.level;
         bucket.live -= 1;
         let emptied = !bucket.advance();
+        let count = &mut self.levels.get_mut(level).live;
+        let same_f = *count;
+        *count -= 1;
         self.len -= 1;
-        let same_f = match self.ordering.numeric {
-            Some(_) => {
-                let count = &mut self.levels.get_mut(level).live;
-                *count -= 1;
-                *count + 1
-            }
-            None => same_key,
-        };
         if emptied {
             // Its one entry, the popped rank, is counted off with the bucket.
             self.drop_top_bucket();
@@ -534,16 +535,17 @@ impl OpenList {
         Some((key, self.levels(same_f, same_key)))
     }
 
-    /// Bytes held by the entries and buckets (for the memory figures).
+    /// Bytes held by the entries, buckets and levels (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        let bucket = std::mem::size_of::<Bucket>()
-            + std::mem::size_of::<((Cost, i64), u32)>()
-            + std::mem::size_of::<Reverse<(Cost, i64, u32)>>()
+        let bucket = std::mem::size_of::<Bucket>() + std::mem::size_of::<(i64, u32)>();
+        let level = std::mem::size_of::<Level>()
+            + std::mem::size_of::<(Cost, u32)>()
+            + std::mem::size_of::<Reverse<(Cost, u32)>>()
             + 1;
         self.entries * std::mem::size_of::<u32>()
-            + self.slot_of.len() * bucket
-            + self.level_of.len() * (std::mem::size_of::<(Cost, u32)>() + 1)
+            + self.buckets.in_use() * bucket
+            + self.levels.in_use() * level
     }
 }
 
