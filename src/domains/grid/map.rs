@@ -77,9 +77,10 @@ impl GridMap {
         (cell.x < self.width && cell.y < self.height).then(|| cell.y * self.width + cell.x)
     }
 
-    /// The terrain of the 3×3 block centred on `(x, y)`, blocked off the map. Inside the map
+    /// The terrain of the 3×3 block centred on `(x, y)`, row by row from its north-west corner
+    /// (`0`: blocked or off the map). Inside the map
     /// it is three slices of three cells; only cells on the map's edge read cell by cell.
-    pub(super) fn around(&self, x: isize, y: isize) -> Around {
+    pub(super) fn around(&self, x: isize, y: isize) -> [u8; 9] {
         let mut block = [0; 9];
         let w = self.width;
         match (usize::try_from(x), usize::try_from(y)) {
@@ -97,23 +98,12 @@ impl GridMap {
                 }
             }
         }
-        Around(block)
+        block
     }
 
     /// The terrain at `(x, y)`, `None` off the map.
     pub(super) fn at(&self, x: isize, y: isize) -> Option<u8> {
         let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
         (x < self.width && y < self.height).then(|| self.cells[y * self.width + x])
-    }
-}
-
-/// The terrain around a cell, row by row from its north-west neighbour (`0`: blocked or off
-/// the map), from [`GridMap::around`].
-pub(super) struct Around([u8; 9]);
-
-impl Around {
-    /// The terrain at offset `(dx, dy)`, each in `-1..=1`.
-    pub(super) fn at(&self, dx: isize, dy: isize) -> u8 {
-        self.0[((dy + 1) * 3 + dx + 1).unsigned_abs()]
     }
 }
