@@ -51,6 +51,7 @@ impl Ordering {
 
     /// The algorithm's priority of a row.
     #[must_use]
+    #[inline]
     pub fn f(&self, g: Cost, h: Cost, depth: u32) -> Cost {
         match self.algorithm {
             Algorithm::Dijkstra => g,
@@ -66,6 +67,7 @@ impl Ordering {
 
     /// The complete key of row `id`.
     #[must_use]
+    #[inline]
     pub fn key(&self, id: NodeId, g: Cost, h: Cost, depth: u32) -> OpenKey {
         let tie = self.numeric.map_or(0, |k| k.rank(g, h));
         let rank = if self.order.latest_first() {
@@ -82,6 +84,7 @@ impl Ordering {
 
     /// The row a key belongs to.
     #[must_use]
+    #[inline]
     pub fn id_of(&self, key: OpenKey) -> NodeId {
         if self.order.latest_first() {
             u32::MAX - key.rank
