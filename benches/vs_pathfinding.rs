@@ -1,6 +1,6 @@
 //! Frontier against the `pathfinding` crate on the same instances, side by side, with the same
 //! answers asserted: A* on Korf's 15-puzzles, breadth-first over all 181,440 8-puzzle states,
-//! A* on every query of Moving AI's den101d, and IDA* on Korf #12. Frontier records and
+//! A* on every query of Moving AI's den101d, arena, lak101d and den312d, and IDA* on Korf #12. Frontier records and
 //! explains every step; `pathfinding` does not.
 //!
 //! `cargo bench --bench vs_pathfinding [-- CASE-SUBSTRING]` prints one table: wall-clock medians
@@ -25,8 +25,29 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::Instant;
 
-const DEN101D_MAP: &str = include_str!("../scenarios/maps/den101d.map");
-const DEN101D_SCEN: &str = include_str!("../scenarios/maps/den101d.map.scen");
+/// Moving AI maps with their scenario files: (name, map, scenarios).
+const MAPS: [(&str, &str, &str); 4] = [
+    (
+        "den101d",
+        include_str!("../scenarios/maps/den101d.map"),
+        include_str!("../scenarios/maps/den101d.map.scen"),
+    ),
+    (
+        "arena",
+        include_str!("../scenarios/maps/arena.map"),
+        include_str!("../scenarios/maps/arena.map.scen"),
+    ),
+    (
+        "lak101d",
+        include_str!("../scenarios/maps/lak101d.map"),
+        include_str!("../scenarios/maps/lak101d.map.scen"),
+    ),
+    (
+        "den312d",
+        include_str!("../scenarios/maps/den312d.map"),
+        include_str!("../scenarios/maps/den312d.map.scen"),
+    ),
+];
 
 /// Everything a case needs, built before anything is measured.
 enum Input {
@@ -91,13 +112,13 @@ fn cases() -> Vec<Case> {
         answer: 181_440,
         setup: Box::new(|| Input::Sliding(eight_hardest())),
     });
-    cases.push(Case {
-        name: "A* every query of den101d".into(),
+    cases.extend(MAPS.iter().map(|&(name, map, scen)| Case {
+        name: format!("A* every query of {name}"),
         kind: Kind::GridAStar,
         answer: 0,
-        setup: Box::new(|| {
-            let map = movingai::parse_map(DEN101D_MAP).expect("den101d parses");
-            let queries = movingai::parse_scen(DEN101D_SCEN).expect("its queries parse");
+        setup: Box::new(move || {
+            let map = movingai::parse_map(map).expect("the map parses");
+            let queries = movingai::parse_scen(scen).expect("its queries parse");
             let plain = Plain::new(&map);
             Input::Grid {
                 map,
@@ -105,7 +126,7 @@ fn cases() -> Vec<Case> {
                 plain,
             }
         }),
-    });
+    }));
     cases.push(Case {
         name: "IDA* Korf #12 (45 moves)".into(),
         kind: Kind::IdaStar,

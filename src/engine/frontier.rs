@@ -15,7 +15,6 @@ use super::tie::TieKey;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cmp::Reverse;
-use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 
 /// The full ordering key of an open row; smaller is picked first.
@@ -52,6 +51,7 @@ impl Ordering {
 
     /// The algorithm's priority of a row.
     #[must_use]
+    #[inline]
     pub fn f(&self, g: Cost, h: Cost, depth: u32) -> Cost {
         match self.algorithm {
             Algorithm::Dijkstra => g,
@@ -67,6 +67,7 @@ impl Ordering {
 
     /// The complete key of row `id`.
     #[must_use]
+    #[inline]
     pub fn key(&self, id: NodeId, g: Cost, h: Cost, depth: u32) -> OpenKey {
         let tie = self.numeric.map_or(0, |k| k.rank(g, h));
         let rank = if self.order.latest_first() {
@@ -83,6 +84,7 @@ impl Ordering {
 
     /// The row a key belongs to.
     #[must_use]
+    #[inline]
     pub fn id_of(&self, key: OpenKey) -> NodeId {
         if self.order.latest_first() {
             u32::MAX - key.rank
@@ -164,16 +166,17 @@ impl Serialize for TieLevels {
 }
 
 /// Open rows sharing one (f, tie) value: their storing ranks in picking order, smallest first.
-/// It holds at least one rank while it exists; the first is kept inline, so the many buckets of
-/// one row each (real-valued costs, grids) never allocate.
+/// It holds at least one rank while it is in use; the first is kept inline, so the many buckets
+/// of one row each (real-valued costs, grids) never allocate.
 ///
 /// Rows are stored in rank order almost always (ids grow; latest-first ranks shrink), so a push
 /// lands at one end in O(1); only a row whose route improved joins in the middle.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Bucket {
     /// The rank picked next.
     head: u32,
-    /// The ranks after `head`, in picking order.
+    /// The ranks after `head`, in picking order (emptied, its room kept, when the bucket's slot
+    /// is released).
     rest: VecDeque<u32>,
     /// Rows held that are still open with this key (the rest are stale).
     live: u32,
@@ -223,28 +226,93 @@ impl Bucket {
     }
 }
 
-/// The open list of a best-first search: one bucket per (f, tie) value, and a min-heap of those
-/// values, each once.
+/// The open rows at one f: its buckets by tie value, and how many rows are open at f (the
+/// first level of a pick's explanation).
+#[derive(Clone, Debug, Default)]
+struct Level {
+    /// Open rows with this f.
+    live: u32,
+    /// (tie, bucket slot) of every bucket at this f, the largest tie first so that the next
+    /// pick's is last. Grids hold one to three here, sliding puzzles a few dozen; only a policy
+    /// that ties on g or h under a single large f (lowest h under Dijkstra on a big open map)
+    /// makes it long, and a push there moves part of it.
+    ties: Vec<(i64, u32)>,
+}
+
+impl Level {
+    /// Where tie value `tie` is, or would go, in `ties`; whether a bucket is there.
+    fn find(&self, tie: i64) -> (usize, bool) {
+        let at = self.ties.partition_point(|&(t, _)| t > tie);
+        (at, self.ties.get(at).is_some_and(|&(t, _)| t == tie))
+    }
+
+    /// The slot of the bucket with tie value `tie`.
+    fn bucket(&self, tie: i64) -> Option<u32> {
+        match self.find(tie) {
+            (at, true) => Some(self.ties[at].1),
+            _ => None,
+        }
+    }
+}
+
+/// Values in numbered slots that are reused once released, so that the heap names a level by
+/// its slot and a level its buckets, and a pop reaches them without hashing. A released slot
+/// keeps its value (emptied queues and lists keep their room for the next user).
+#[derive(Clone, Debug, Default)]
+struct Slots<T> {
+    items: Vec<T>,
+    free: Vec<u32>,
+}
+
+impl<T: Default> Slots<T> {
+    /// A free slot, holding whatever it held when released (or a default value).
+    fn take(&mut self) -> u32 {
+        self.free.pop().unwrap_or_else(|| {
+            self.items.push(T::default());
+            u32::try_from(self.items.len() - 1).expect("fewer than 4 billion slots")
+        })
+    }
+
+    fn release(&mut self, slot: u32) {
+        self.free.push(slot);
+    }
+
+    /// Slots taken and not released.
+    fn in_use(&self) -> usize {
+        self.items.len() - self.free.len()
+    }
+
+    fn get(&self, slot: u32) -> &T {
+        &self.items[slot as usize]
+    }
+
+    fn get_mut(&mut self, slot: u32) -> &mut T {
+        &mut self.items[slot as usize]
+    }
+}
+
+/// The open list of a best-first search, in two levels: a min-heap of the distinct f values
+/// (each once, with the slot of its [`Level`]), and under each f its buckets by tie value.
 ///
 /// Breadth-first and small integer costs fill few buckets, so a push or pop is a hash lookup and
-/// an end of a queue (breadth-first is a plain FIFO: storing order is the order); real-valued
-/// costs make many small buckets and cost a heap operation on the keys. Buckets hold 4-byte
-/// ranks (the bucket says the rest of the key), and live counts per bucket and per f are kept
-/// as rows come and go, so explaining a pick reads two counts instead of scanning.
+/// an end of a queue (breadth-first is a plain FIFO: storing order is the order). Real-valued
+/// costs (grids) make many small buckets at many f values: a push hashes its f once and finds
+/// its tie in a short sorted list; a pop reaches the top level and bucket by slot, without
+/// hashing, and hashes only when it empties a level. Buckets hold 4-byte ranks (the bucket says
+/// the rest of the key), and live counts per bucket and per f are kept as rows come and go, so
+/// explaining a pick reads two counts instead of scanning.
 #[derive(Clone, Debug)]
 pub struct OpenList {
     ordering: Ordering,
-    /// The (f, tie) of every bucket, smallest on top.
-    order: BinaryHeap<Reverse<(Cost, i64)>>,
-    buckets: FxHashMap<(Cost, i64), Bucket>,
-    /// Open rows per f, kept only when a numeric tie key splits an f into several buckets
-    /// (otherwise a bucket's own live count is the same).
-    same_f: FxHashMap<Cost, u32>,
+    /// The f of every level with its slot, smallest on top.
+    order: BinaryHeap<Reverse<(Cost, u32)>>,
+    /// The slot of each f's level.
+    level_of: FxHashMap<Cost, u32>,
+    levels: Slots<Level>,
+    buckets: Slots<Bucket>,
     len: usize,
     /// Ranks held in buckets, stale ones included (for the memory figures).
     entries: usize,
-    /// Emptied queues kept for new buckets, so a bucket that comes and goes does not allocate.
-    spare: Vec<VecDeque<u32>>,
 }
 
 impl OpenList {
@@ -253,11 +321,11 @@ impl OpenList {
         OpenList {
             ordering,
             order: BinaryHeap::new(),
-            buckets: FxHashMap::default(),
-            same_f: FxHashMap::default(),
+            level_of: FxHashMap::default(),
+            levels: Slots::default(),
+            buckets: Slots::default(),
             len: 0,
             entries: 0,
-            spare: Vec::new(),
         }
     }
 
@@ -277,43 +345,50 @@ impl OpenList {
         self.len() == 0
     }
 
-    /// Adds `delta` open rows at `f` to the per-f counts, when they are kept.
-    fn count_f(&mut self, f: Cost, delta: i32) {
-        if self.ordering.numeric.is_none() {
-            return;
-        }
-        let count = self.same_f.entry(f).or_default();
-        *count = count.checked_add_signed(delta).expect("counts stay ≥ 0");
-        if *count == 0 {
-            self.same_f.remove(&f);
-        }
-    }
-
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        match self.buckets.entry((key.f, key.tie)) {
-            Entry::Occupied(bucket) => bucket.into_mut().insert(key.rank),
-            Entry::Vacant(slot) => {
-                self.order.push(Reverse((key.f, key.tie)));
-                slot.insert(Bucket {
-                    head: key.rank,
-                    rest: self.spare.pop().unwrap_or_default(),
-                    live: 1,
-                });
+        let levels = &mut self.levels;
+        let order = &mut self.order;
+        let slot = *self.level_of.entry(key.f).or_insert_with(|| {
+            let slot = levels.take();
+            order.push(Reverse((key.f, slot)));
+            slot
+        });
+        let level = self.levels.get_mut(slot);
+        level.live += 1;
+        match level.find(key.tie) {
+            (at, true) => self.buckets.get_mut(level.ties[at].1).insert(key.rank),
+            (at, false) => {
+                let bucket = self.buckets.take();
+                let fresh = self.buckets.get_mut(bucket);
+                fresh.head = key.rank;
+                fresh.live = 1;
+                level.ties.insert(at, (key.tie, bucket));
             }
         }
         self.len += 1;
         self.entries += 1;
-        self.count_f(key.f, 1);
+    }
+
+    /// The slots of the level and bucket holding `key`'s entries, if any.
+    fn find(&self, key: OpenKey) -> Option<(u32, u32)> {
+        let &level = self.level_of.get(&key.f)?;
+        Some((level, self.levels.get(level).bucket(key.tie)?))
+    }
+
+    /// One row held in bucket `bucket` of level `level` is no longer open; its entry turns
+    /// stale.
+    fn forget_in(&mut self, (level, bucket): (u32, u32)) {
+        self.buckets.get_mut(bucket).live -= 1;
+        self.levels.get_mut(level).live -= 1;
+        self.len -= 1;
     }
 
     /// A row with `key` leaves the open list by any route but the top (its key changed).
     /// Its entry turns stale and is skipped later.
     pub fn forget(&mut self, key: OpenKey) {
-        if let Some(bucket) = self.buckets.get_mut(&(key.f, key.tie)) {
-            bucket.live -= 1;
-            self.len -= 1;
-            self.count_f(key.f, -1);
+        if let Some(slots) = self.find(key) {
+            self.forget_in(slots);
         }
     }
 
@@ -323,30 +398,42 @@ impl OpenList {
     /// entries left at a bucket's end would make every later push there an insertion in the
     /// middle of the queue: stepping back and forth over a million open rows did that.
     pub fn unpush(&mut self, key: OpenKey) {
-        let taken = self
-            .buckets
-            .get_mut(&(key.f, key.tie))
-            .is_some_and(|bucket| bucket.unpush(key.rank));
-        if taken {
+        let Some((level, bucket)) = self.find(key) else {
+            return;
+        };
+        if self.buckets.get_mut(bucket).unpush(key.rank) {
+            self.levels.get_mut(level).live -= 1;
             self.len -= 1;
             self.entries -= 1;
-            self.count_f(key.f, -1);
         } else {
-            self.forget(key);
+            self.forget_in((level, bucket));
         }
     }
 
-    /// Removes the top bucket, keeping its queue for reuse.
+    /// The slots of the top level and of its first bucket, with the level's f and the
+    /// bucket's tie value.
+    fn top(&self) -> Option<(Cost, u32, i64, u32)> {
+        let &Reverse((f, level)) = self.order.peek()?;
+        let &(tie, bucket) = self.levels.get(level).ties.last()?;
+        Some((f, level, tie, bucket))
+    }
+
+    /// Removes the top bucket, keeping its queue's room for the next bucket in its slot, and
+    /// its level with it when it was the last there.
     fn drop_top_bucket(&mut self) {
-        if let Some(Reverse(top)) = self.order.pop()
-            && let Some(bucket) = self.buckets.remove(&top)
-        {
-            self.entries -= bucket.len();
-            let mut rest = bucket.rest;
-            if rest.capacity() > 0 {
-                rest.clear();
-                self.spare.push(rest);
-            }
+        let Some((f, level, _, bucket)) = self.top() else {
+            return;
+        };
+        let held = self.buckets.get_mut(bucket);
+        self.entries -= held.len();
+        held.rest.clear();
+        self.buckets.release(bucket);
+        let ties = &mut self.levels.get_mut(level).ties;
+        ties.pop();
+        if ties.is_empty() {
+            self.order.pop();
+            self.level_of.remove(&f);
+            self.levels.release(level);
         }
     }
 
@@ -357,11 +444,8 @@ impl OpenList {
             // No stale entry anywhere (breadth-first never makes one): the top is fresh.
             return;
         }
-        while let Some(&Reverse((f, tie))) = self.order.peek() {
-            let bucket = self
-                .buckets
-                .get_mut(&(f, tie))
-                .expect("every key has a bucket");
+        while let Some((f, _, tie, slot)) = self.top() {
+            let bucket = self.buckets.get_mut(slot);
             if bucket.live == 0 {
                 self.drop_top_bucket();
                 continue;
@@ -385,19 +469,19 @@ impl OpenList {
     /// The key of the next pick. Call [`OpenList::clean_top`] first.
     #[must_use]
     pub fn peek(&self) -> Option<OpenKey> {
-        let &Reverse((f, tie)) = self.order.peek()?;
-        let rank = self.buckets.get(&(f, tie))?.head;
+        let (f, _, tie, bucket) = self.top()?;
+        let rank = self.buckets.get(bucket).head;
         Some(OpenKey { f, tie, rank })
     }
 
     /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
     pub fn explain(&self, key: OpenKey) -> TieLevels {
-        let same_key = self.buckets.get(&(key.f, key.tie)).map_or(0, |b| b.live);
-        let same_f = match self.ordering.numeric {
-            Some(_) => self.same_f.get(&key.f).copied().unwrap_or(0),
-            None => same_key,
-        };
+        let level = self.level_of.get(&key.f).map(|&l| self.levels.get(l));
+        let same_f = level.map_or(0, |l| l.live);
+        let same_key = level
+            .and_then(|l| l.bucket(key.tie))
+            .map_or(0, |b| self.buckets.get(b).live);
         self.levels(same_f, same_key)
     }
 
@@ -431,8 +515,8 @@ impl OpenList {
     /// Removes the top (which must be fresh) and returns its key with
     /// [`OpenList::explain`]'s answer from just before, reaching its bucket and counts once.
     pub fn pop_explained(&mut self) -> Option<(OpenKey, TieLevels)> {
-        let &Reverse((f, tie)) = self.order.peek()?;
-        let bucket = self.buckets.get_mut(&(f, tie))?;
+        let (f, level, tie, slot) = self.top()?;
+        let bucket = self.buckets.get_mut(slot);
         let key = OpenKey {
             f,
             tie,
@@ -441,19 +525,10 @@ impl OpenList {
         let same_key = bucket.live;
         bucket.live -= 1;
         let emptied = !bucket.advance();
+        let count = &mut self.levels.get_mut(level).live;
+        let same_f = *count;
+        *count -= 1;
         self.len -= 1;
-        let same_f = match self.ordering.numeric {
-            Some(_) => {
-                let count = self.same_f.get_mut(&f).expect("a live row counts at its f");
-                let before = *count;
-                *count -= 1;
-                if *count == 0 {
-                    self.same_f.remove(&f);
-                }
-                before
-            }
-            None => same_key,
-        };
         if emptied {
             // Its one entry, the popped rank, is counted off with the bucket.
             self.drop_top_bucket();
@@ -463,15 +538,17 @@ impl OpenList {
         Some((key, self.levels(same_f, same_key)))
     }
 
-    /// Bytes held by the entries and buckets (for the memory figures).
+    /// Bytes held by the entries, buckets and levels (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        let bucket = std::mem::size_of::<((Cost, i64), Bucket)>()
-            + std::mem::size_of::<Reverse<(Cost, i64)>>()
+        let bucket = std::mem::size_of::<Bucket>() + std::mem::size_of::<(i64, u32)>();
+        let level = std::mem::size_of::<Level>()
+            + std::mem::size_of::<(Cost, u32)>()
+            + std::mem::size_of::<Reverse<(Cost, u32)>>()
             + 1;
         self.entries * std::mem::size_of::<u32>()
-            + self.buckets.len() * bucket
-            + self.same_f.len() * (std::mem::size_of::<(Cost, u32)>() + 1)
+            + self.buckets.in_use() * bucket
+            + self.levels.in_use() * level
     }
 }
 
@@ -612,6 +689,153 @@ mod tests {
                 assert_eq!((key, levels), (top, before));
             }
             assert!(open.is_empty());
+        }
+    }
+
+    /// An open list driven the way best-first search drives it, against a plain model: the
+    /// open rows with their current keys, in a list sorted on demand.
+    mod model {
+        use super::*;
+        use proptest::prelude::*;
+
+        #[derive(Clone, Debug)]
+        enum Op {
+            /// A new row with g = a + b·√2 and h = c + d·√2.
+            Store(u8, u8, u8, u8),
+            /// The open row at this position (of the open ones) gets a cheaper route (by a unit
+            /// or by √2).
+            Improve(usize, bool),
+            /// The closed row at this position is reached by a cheaper route and reopens.
+            Reopen(usize, bool),
+            /// The top is picked.
+            Pick,
+            /// The newest rows are undone, newest first.
+            Undo(usize),
+        }
+
+        fn op() -> impl Strategy<Value = Op> {
+            prop_oneof![
+                4 => (0..4u8, 0..3u8, 0..4u8, 0..3u8).prop_map(|(a, b, c, d)| Op::Store(a, b, c, d)),
+                1 => (any::<usize>(), any::<bool>()).prop_map(|(i, d)| Op::Improve(i, d)),
+                1 => (any::<usize>(), any::<bool>()).prop_map(|(i, d)| Op::Reopen(i, d)),
+                3 => Just(Op::Pick),
+                1 => (1..4usize).prop_map(Op::Undo),
+            ]
+        }
+
+        fn cost(units: u8, diagonals: u8) -> Cost {
+            // √2 steps, so that real-valued costs make many distinct keys.
+            Cost::units(i64::from(units))
+                + Cost::from_f64(std::f64::consts::SQRT_2) * i64::from(diagonals)
+        }
+
+        /// A row as the model holds it: its g and h, and whether it is open.
+        #[derive(Clone, Copy)]
+        struct Row {
+            g: Cost,
+            h: Cost,
+            open: bool,
+        }
+
+        fn check(policy: &[TieKey], ops: &[Op]) -> Result<(), TestCaseError> {
+            let o = ordering(policy);
+            let mut open = OpenList::new(o.clone());
+            let mut rows: Vec<Row> = Vec::new();
+            let key = |rows: &[Row], id: usize| {
+                let r = rows[id];
+                o.key(NodeId::try_from(id).unwrap(), r.g, r.h, 0)
+            };
+            let nth = |rows: &[Row], i: usize, want: bool| {
+                let ids: Vec<usize> = (0..rows.len())
+                    .filter(|&id| rows[id].open == want)
+                    .collect();
+                (!ids.is_empty()).then(|| ids[i % ids.len()])
+            };
+            for op in ops {
+                match *op {
+                    Op::Store(a, b, c, d) => {
+                        rows.push(Row {
+                            g: cost(a, b),
+                            h: cost(c, d),
+                            open: true,
+                        });
+                        open.push(key(&rows, rows.len() - 1));
+                    }
+                    Op::Improve(i, diagonal) => {
+                        let Some(id) = nth(&rows, i, true) else {
+                            continue;
+                        };
+                        let better = rows[id].g - cost(u8::from(!diagonal), u8::from(diagonal));
+                        open.forget(key(&rows, id));
+                        rows[id].g = better;
+                        open.push(key(&rows, id));
+                    }
+                    Op::Reopen(i, diagonal) => {
+                        let Some(id) = nth(&rows, i, false) else {
+                            continue;
+                        };
+                        rows[id].g = rows[id].g - cost(u8::from(!diagonal), u8::from(diagonal));
+                        rows[id].open = true;
+                        open.push(key(&rows, id));
+                    }
+                    Op::Undo(k) => {
+                        for id in (rows.len().saturating_sub(k)..rows.len()).rev() {
+                            if rows[id].open {
+                                open.unpush(key(&rows, id));
+                            }
+                        }
+                        rows.truncate(rows.len().saturating_sub(k));
+                    }
+                    Op::Pick => {
+                        open.clean_top(|id| {
+                            let id = id as usize;
+                            (id < rows.len() && rows[id].open).then(|| key(&rows, id))
+                        });
+                        let mut model: Vec<OpenKey> = (0..rows.len())
+                            .filter(|&id| rows[id].open)
+                            .map(|id| key(&rows, id))
+                            .collect();
+                        model.sort_unstable();
+                        let top = open.peek();
+                        prop_assert_eq!(top, model.first().copied());
+                        let Some(top) = top else { continue };
+                        let same_f = model.iter().filter(|k| k.f == top.f).count();
+                        let same_key = model
+                            .iter()
+                            .filter(|k| (k.f, k.tie) == (top.f, top.tie))
+                            .count();
+                        let mut want = vec![u32::try_from(same_f).unwrap()];
+                        if o.numeric.is_some() {
+                            want.push(u32::try_from(same_key).unwrap());
+                        }
+                        want.push(1);
+                        let explained = open.explain(top);
+                        let tied: Vec<u32> = explained.iter().map(|l| l.tied).collect();
+                        prop_assert_eq!(tied, want);
+                        prop_assert_eq!(open.pop_explained(), Some((top, explained)));
+                        rows[o.id_of(top) as usize].open = false;
+                    }
+                }
+                let live = rows.iter().filter(|r| r.open).count();
+                prop_assert_eq!(open.len(), live, "after {:?}", op);
+            }
+            Ok(())
+        }
+
+        proptest! {
+            #[test]
+            fn the_open_list_picks_and_counts_as_a_sorted_list_would(
+                ops in prop::collection::vec(op(), 0..200),
+                policy in 0..4usize,
+            ) {
+                let policies: [&[TieKey]; 4] = [
+                    &[TieKey::LowestH, TieKey::FirstStored],
+                    &[TieKey::HighestG, TieKey::LastStored],
+                    &[TieKey::LastStored],
+                    &[],
+                ];
+                check(policies[policy], &ops)?;
+            }
         }
     }
 }

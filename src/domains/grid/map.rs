@@ -77,8 +77,28 @@ impl GridMap {
         (cell.x < self.width && cell.y < self.height).then(|| cell.y * self.width + cell.x)
     }
 
-    pub(super) fn passable(&self, x: isize, y: isize) -> bool {
-        self.at(x, y).is_some_and(|k| k > 0)
+    /// The terrain of the 3×3 block centred on `(x, y)`, row by row from its north-west corner
+    /// (`0`: blocked or off the map). Inside the map
+    /// it is three slices of three cells; only cells on the map's edge read cell by cell.
+    pub(super) fn around(&self, x: isize, y: isize) -> [u8; 9] {
+        let mut block = [0; 9];
+        let w = self.width;
+        match (usize::try_from(x), usize::try_from(y)) {
+            (Ok(cx), Ok(cy)) if cx >= 1 && cy >= 1 && cx + 1 < w && cy + 1 < self.height => {
+                let corner = (cy - 1) * w + cx - 1;
+                for (row, cells) in block.chunks_exact_mut(3).enumerate() {
+                    let from = corner + row * w;
+                    cells.copy_from_slice(&self.cells[from..from + 3]);
+                }
+            }
+            _ => {
+                let offsets = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)));
+                for (cell, (dx, dy)) in block.iter_mut().zip(offsets) {
+                    *cell = self.at(x + dx, y + dy).unwrap_or(0);
+                }
+            }
+        }
+        block
     }
 
     /// The terrain at `(x, y)`, `None` off the map.

@@ -58,6 +58,20 @@ const DIRECTIONS: [(isize, isize, &str); 8] = [
     (-1, -1, "north-west"),
 ];
 
+/// For each direction of [`DIRECTIONS`], where its cell is in the 3×3 block around a cell
+/// ([`GridMap::around`], row by row from the north-west), and the two cells a diagonal step
+/// passes between (a straight step names its own cell twice).
+const BLOCK: [(usize, (usize, usize)); 8] = [
+    (1, (1, 1)),
+    (2, (1, 5)),
+    (5, (5, 5)),
+    (8, (5, 7)),
+    (7, (7, 7)),
+    (6, (7, 3)),
+    (3, (3, 3)),
+    (0, (3, 1)),
+];
+
 /// One grid pathfinding instance. The map is shared, so copies of a search (keyframes for
 /// stepping back) do not copy a large map.
 #[derive(Clone, Debug)]
@@ -103,17 +117,12 @@ impl Grid {
         )
     }
 
-    fn index_of(&self, x: isize, y: isize) -> u32 {
-        let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
-        u32::try_from(y * self.map.width + x).expect("maps have fewer than 4 billion cells")
-    }
-
-    fn directions(&self) -> impl Iterator<Item = (usize, &'static (isize, isize, &'static str))> {
-        let step = match self.moves {
-            Moves::Four => 2,
-            Moves::Eight => 1,
-        };
-        DIRECTIONS.iter().enumerate().step_by(step)
+    /// The directions a step may take, as indices into [`DIRECTIONS`].
+    fn directions(&self) -> &'static [usize] {
+        match self.moves {
+            Moves::Four => &[0, 2, 4, 6],
+            Moves::Eight => &[0, 1, 2, 3, 4, 5, 6, 7],
+        }
     }
 
     fn check_cell(&self, what: &str, cell: Cell) -> Result<(), Refusal> {
@@ -174,22 +183,22 @@ impl Problem for Grid {
 
     fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Step>>) {
         let (x, y) = self.cell_of(*state);
-        for (d, &(dx, dy, _)) in self.directions() {
-            let (nx, ny) = (x + dx, y + dy);
-            let Some(terrain) = self.map.at(nx, ny).filter(|&k| k > 0) else {
+        // Each of the eight neighbours is read once, also for the corner checks of diagonals.
+        let around = self.map.around(x, y);
+        let width = isize::try_from(self.map.width).expect("maps fit in isize");
+        for &d in self.directions() {
+            let (dx, dy, _) = DIRECTIONS[d];
+            let (cell, beside) = BLOCK[d];
+            let terrain = around[cell];
+            // No corner cutting: both cells beside a diagonal must be open (a straight step
+            // names its own cell twice).
+            if terrain == 0 || around[beside.0] == 0 || around[beside.1] == 0 {
                 continue;
-            };
-            let base = if dx != 0 && dy != 0 {
-                // No corner cutting: both cells beside the diagonal must be open.
-                if !self.map.passable(x + dx, y) || !self.map.passable(x, y + dy) {
-                    continue;
-                }
-                self.diagonal
-            } else {
-                Cost::ONE
-            };
+            }
+            let base = if d % 2 == 1 { self.diagonal } else { Cost::ONE };
+            let next = (*state as usize).wrapping_add_signed(dy * width + dx);
             out.push(Successor::Child {
-                state: self.index_of(nx, ny),
+                state: u32::try_from(next).expect("maps have fewer than 4 billion cells"),
                 mv: u8::try_from(d).expect("eight directions"),
                 cost: base * i64::from(terrain),
             });

@@ -158,3 +158,59 @@ fn malformed_maps_and_cells_are_refused_with_the_reason() {
     assert!(why(".#.", (1, 0)).contains("start (x: 1, y: 0) is on a wall"));
     assert!(grid("..", (0, 0), (1, 0), Moves::Four).validate().is_ok());
 }
+
+#[test]
+fn successors_match_the_rules_read_cell_by_cell_everywhere_on_the_map() {
+    // Walls and terrain on the edges, in corners and inside, so that cells on the edge and
+    // inside the map are both expanded.
+    let text = "2..#.\n.#3..\n..9#1\n#4...\n..#.5";
+    let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+    // The map's rule, cell by cell from the text: a digit is its cost, '.' is 1, '#' blocked.
+    let terrain = |x: isize, y: isize| -> i64 {
+        let (Ok(x), Ok(y)) = (usize::try_from(x), usize::try_from(y)) else {
+            return 0;
+        };
+        match rows.get(y).and_then(|r| r.get(x)) {
+            Some(b'.') => 1,
+            Some(&c) if c.is_ascii_digit() => i64::from(c - b'0'),
+            _ => 0,
+        }
+    };
+    for moves in [Moves::Eight, Moves::Four] {
+        let g = grid(text, (0, 0), (4, 4), moves);
+        for y in 0..5isize {
+            for x in 0..5isize {
+                if terrain(x, y) == 0 {
+                    continue;
+                }
+                let state = u32::try_from(y * 5 + x).unwrap();
+                let mut got = Vec::new();
+                g.successors(&state, &mut got);
+                let got: Vec<(u32, u8, Cost)> = got
+                    .into_iter()
+                    .map(|s| match s {
+                        Successor::Child { state, mv, cost } => (state, mv, cost),
+                        Successor::Pruned { .. } => panic!("grids prune nothing"),
+                    })
+                    .collect();
+                let mut want = Vec::new();
+                for (d, &(dx, dy, _)) in DIRECTIONS.iter().enumerate() {
+                    let diagonal_move = dx != 0 && dy != 0;
+                    if moves == Moves::Four && diagonal_move {
+                        continue;
+                    }
+                    let k = terrain(x + dx, y + dy);
+                    if k == 0
+                        || (diagonal_move && (terrain(x + dx, y) == 0 || terrain(x, y + dy) == 0))
+                    {
+                        continue;
+                    }
+                    let base = if diagonal_move { diagonal() } else { Cost::ONE };
+                    let next = u32::try_from((y + dy) * 5 + x + dx).unwrap();
+                    want.push((next, u8::try_from(d).unwrap(), base * k));
+                }
+                assert_eq!(got, want, "{moves:?} from ({x}, {y})");
+            }
+        }
+    }
+}
