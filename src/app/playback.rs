@@ -14,7 +14,7 @@ pub const FRAME_TARGET: f64 = 0.008;
 
 /// Least time a running frame spends stepping, in seconds, however much the views cost: a
 /// search always advances.
-pub const STEP_FLOOR: f64 = 0.001;
+pub const STEP_FLOOR: f64 = 0.0005;
 
 /// Running frames whose views' work [`RunBudget`] remembers. A view that works hard only every
 /// few frames (the Tree tab brings a running tree up to date every fifth frame or so) must
@@ -403,7 +403,7 @@ mod tests {
         assert_eq!(budget_us(&p), 3000);
         // Views over the target still leave the floor.
         ran(&mut p, 3.0, 23.0);
-        assert_eq!(budget_us(&p), 1000);
+        assert_eq!(budget_us(&p), 500);
     }
 
     #[test]

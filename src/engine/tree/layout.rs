@@ -213,16 +213,54 @@ impl Layout {
             .collect();
         leaves.sort_unstable_by(|&a, &b| self.x[a as usize].total_cmp(&self.x[b as usize]));
         leaves.dedup();
+        // The slots each new node's subtree takes (its leaves), children before parents: each
+        // new node comes after its parent.
+        let mut slots = vec![0u32; n - old];
+        for i in (old..n).rev() {
+            debug_assert!(parents[i].is_some_and(|p| (p as usize) < i));
+            let taken = slots[i - old].max(1);
+            if let Some(p) = parents[i].and_then(|p| (p as usize).checked_sub(old)) {
+                slots[p] += taken;
+            }
+        }
         // Each leaf's old slot and the room made left of everything right of it.
-        let mut moved = Vec::with_capacity(leaves.len());
-        let mut fresh: Vec<Vec<u32>> = Vec::new();
         let mut room = 0.0;
+        let moved: Vec<(f32, f32)> = leaves
+            .iter()
+            .map(|&leaf| {
+                let kids = forest.children(leaf).iter();
+                let taken: u32 = kids.map(|&c| slots[c as usize - old].max(1)).sum();
+                #[expect(clippy::cast_precision_loss, reason = "slots are far below 2^24")]
+                let more = taken.saturating_sub(1) as f32;
+                room += more;
+                (self.x[leaf as usize], room)
+            })
+            .collect();
+        // Each layer lists its nodes by x, so one walk along it and along `moved` finds each
+        // node's room (no search per node: 150,000 nodes move on every step). Nothing left of
+        // the first leaf moves: each layer's walk starts right of it. A leaf's own room does
+        // not count for it: it moves to its new subtree's first slot.
+        let first = moved.first().map_or(f32::INFINITY, |m| m.0);
+        for layer in &self.layers {
+            let mut before = 0;
+            let start = layer.partition_point(|&n| self.x[n as usize] < first);
+            for &n in &layer[start..] {
+                let x = &mut self.x[n as usize];
+                while moved.get(before).is_some_and(|&(slot, _)| slot < *x) {
+                    before += 1;
+                }
+                if let Some(&(_, room)) = before.checked_sub(1).and_then(|i| moved.get(i)) {
+                    *x += room;
+                }
+            }
+        }
+        let mut fresh: Vec<Vec<u32>> = Vec::new();
         for &leaf in &leaves {
             let slot = self.x[leaf as usize];
-            let end = place(
+            place(
                 forest,
                 leaf,
-                slot + room,
+                slot,
                 &mut self.x,
                 &mut self.layer,
                 |node, d| {
@@ -234,35 +272,13 @@ impl Layout {
                     }
                 },
             );
-            room += end - (slot + room) - 1.0;
-            moved.push((slot, room));
-        }
-        // Each layer lists its nodes by x, so one walk along it and along `moved` finds each
-        // node's room (no search per node: 150,000 nodes move on every step). The leaves just
-        // given children are placed already (and centred below).
-        for layer in &self.layers {
-            let mut before = 0;
-            for &n in layer {
-                let first_kid = forest.children(n).first();
-                if first_kid.is_some_and(|&c| c as usize >= old) {
-                    continue;
-                }
-                let x = &mut self.x[n as usize];
-                while moved.get(before).is_some_and(|&(slot, _)| slot < *x) {
-                    before += 1;
-                }
-                if let Some(&(_, room)) = before.checked_sub(1).and_then(|i| moved.get(i)) {
-                    *x += room;
-                }
-            }
         }
         self.centre(forest, parents, &leaves);
         if self.layers.len() < fresh.len() {
             self.layers.resize_with(fresh.len(), Vec::new);
         }
         for (d, new) in fresh.into_iter().enumerate().filter(|(_, n)| !n.is_empty()) {
-            let layer = std::mem::take(&mut self.layers[d]);
-            self.layers[d] = merge_by_x(&self.x, &layer, &new);
+            merge_by_x(&self.x, &mut self.layers[d], &new);
         }
         self.width += room;
     }
@@ -392,22 +408,22 @@ fn retain_kept<T: Clone>(values: &mut Chunks<T>, map: &[Option<u32>]) {
     values.retain(|_| at.next().is_some_and(Option::is_some));
 }
 
-/// Two lists of nodes, each ordered by `x`, as one.
-fn merge_by_x(x: &Chunks<f32>, a: &[u32], b: &[u32]) -> Vec<u32> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if x[a[i] as usize] < x[b[j] as usize] {
-            out.push(a[i]);
-            i += 1;
+/// Merges `b` into `a`, both ordered by `x`, in place: from the back, so each node of `a` right
+/// of `b`'s first moves once and nothing is allocated beyond `a`'s growth.
+fn merge_by_x(x: &Chunks<f32>, a: &mut Vec<u32>, b: &[u32]) {
+    let mut i = a.len();
+    let mut j = b.len();
+    a.resize(i + j, 0);
+    while j > 0 {
+        let at = i + j - 1;
+        if i > 0 && x[a[i - 1] as usize] >= x[b[j - 1] as usize] {
+            a[at] = a[i - 1];
+            i -= 1;
         } else {
-            out.push(b[j]);
-            j += 1;
+            a[at] = b[j - 1];
+            j -= 1;
         }
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    out
 }
 
 /// Lays out the subtree of `root`, whose layer is set, with its leaves in the slots from
