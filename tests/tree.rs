@@ -185,3 +185,25 @@ fn at_1024_wide_the_tabs_sit_in_a_row_above_the_table_and_the_tree() {
     let follow = h.get_by_label("Follow the pick").rect();
     assert!(tabs.bottom() <= follow.top(), "{tabs:?} above {follow:?}");
 }
+
+#[test]
+fn a_running_search_shows_its_step_in_the_tree_every_frame() {
+    let mut h = harness_on(Scenario::built_in());
+    press(&mut h, "Tree", 1);
+    h.state_mut()
+        .apply(frontier::app::command::Command::SetSpeed(10_000.0));
+    h.state_mut()
+        .apply(frontier::app::command::Command::RunSteps(400));
+    let mut frames = 0;
+    while h.state().is_running() && frames < 200 {
+        h.step();
+        frames += 1;
+        let s = h.state().view();
+        let now = format!("step {}: {} node", s.steps(), s.rows());
+        assert!(
+            h.query_by_label_contains(&now).is_some(),
+            "frame {frames}: the tree shows {now}"
+        );
+    }
+    assert!(h.state().view().steps() > 0, "the run advanced");
+}

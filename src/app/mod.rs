@@ -216,6 +216,7 @@ impl FrontierApp {
 
 impl eframe::App for FrontierApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let started = web_time::Instant::now();
         let mut commands = keys::shortcuts(ui);
         // egui's own keys (Ctrl+plus, Ctrl+minus, Ctrl+0) change the zoom; remember it.
         self.layout.zoom = ui.ctx().zoom_factor();
@@ -230,6 +231,7 @@ impl eframe::App for FrontierApp {
         for command in commands {
             self.apply(command);
         }
+        self.frame_done(started);
         if self.playback.is_running() {
             ui.ctx().request_repaint();
         }

@@ -1,13 +1,25 @@
 //! Running a search without freezing the window: a small state machine that turns elapsed time
-//! into steps due and spends at most a time budget per frame on them, and the fine-step cursor
-//! that walks through the parts of one step. No egui here, so both are tested with a fixed time
-//! step.
+//! into steps due and spends at most a time budget per frame on them ([`RunBudget`]: what the
+//! views leave of a frame), and the fine-step cursor that walks through the parts of one step.
+//! No egui here, so all are tested with a fixed time step.
 
 /// Slowest and fastest running speeds, in steps per second.
 pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 1.0..=10_000.0;
 
 /// Longest time spent stepping in one frame, in seconds.
 pub const FRAME_BUDGET: f64 = 0.004;
+
+/// The frame a run aims for, in seconds: its steps plus everything the views do.
+pub const FRAME_TARGET: f64 = 0.008;
+
+/// Least time a running frame spends stepping, in seconds, however much the views cost: a
+/// search always advances.
+pub const STEP_FLOOR: f64 = 0.0005;
+
+/// Running frames whose views' work [`RunBudget`] remembers. A view that works hard only every
+/// few frames (the Tree tab brings a running tree up to date every fifth frame or so) must
+/// count on the frames in between too, or the frame it works in steps a whole budget as well.
+const REMEMBERED: usize = 32;
 
 /// What the player is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +41,48 @@ pub struct Playback {
     speed: f64,
     /// Fractional steps owed at the current speed.
     credit: f64,
+    budget: RunBudget,
+}
+
+/// How long a running frame may step: what is left of [`FRAME_TARGET`] after the most the
+/// views (tables, tree, board: the rest of the frame) took in any of the last running frames,
+/// at most [`FRAME_BUDGET`] and at least [`STEP_FLOOR`]. So a run slows down while the views
+/// are costly and its frames stay near the target, instead of every frame stepping 4 ms and
+/// then drawing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunBudget {
+    /// The views' seconds in the last [`REMEMBERED`] running frames (oldest overwritten).
+    views: Vec<f64>,
+    /// Where the next frame's goes in `views` once it is full.
+    next: usize,
+    /// Seconds this frame spent stepping so far.
+    stepping: f64,
+}
+
+impl RunBudget {
+    /// Seconds the next frame may spend stepping.
+    #[must_use]
+    pub fn seconds(&self) -> f64 {
+        let views = self.views.iter().copied().fold(0.0, f64::max);
+        (FRAME_TARGET - views).clamp(STEP_FLOOR, FRAME_BUDGET)
+    }
+
+    /// Notes the time this frame spent stepping (or waiting for steps run elsewhere).
+    pub fn stepped(&mut self, seconds: f64) {
+        self.stepping = seconds;
+    }
+
+    /// Notes a running frame that took `seconds` in all: what stepping did not take of it was
+    /// the views' work.
+    pub fn frame_took(&mut self, seconds: f64) {
+        let views = (seconds - self.stepping).max(0.0);
+        if self.views.len() < REMEMBERED {
+            self.views.push(views);
+        } else {
+            self.views[self.next] = views;
+        }
+        self.next = (self.next + 1) % REMEMBERED;
+    }
 }
 
 impl Playback {
@@ -39,6 +93,27 @@ impl Playback {
             mode: Mode::Paused,
             speed: clamp_speed(speed),
             credit: 0.0,
+            budget: RunBudget::default(),
+        }
+    }
+
+    /// Seconds the next frame may spend stepping (see [`RunBudget`]).
+    #[must_use]
+    pub fn step_budget(&self) -> f64 {
+        self.budget.seconds()
+    }
+
+    /// Notes the time this frame spent stepping (see [`RunBudget::stepped`]).
+    pub fn stepped(&mut self, seconds: f64) {
+        self.budget.stepped(seconds);
+    }
+
+    /// Notes how long the whole of a frame took: while running, its views' share counts for
+    /// the next frames' budget; a paused frame's does not (a run starting is judged by running
+    /// frames only).
+    pub fn frame_took(&mut self, seconds: f64) {
+        if self.is_running() {
+            self.budget.frame_took(seconds);
         }
     }
 
@@ -99,9 +174,9 @@ impl Playback {
     /// this one was paused meanwhile; a speed set meanwhile stays.
     pub fn resume_from(&mut self, worked: Playback) {
         if self.is_running() {
-            let speed = self.speed;
+            let (speed, budget) = (self.speed, std::mem::take(&mut self.budget));
             *self = worked;
-            self.speed = speed;
+            (self.speed, self.budget) = (speed, budget);
         }
     }
 
@@ -300,6 +375,63 @@ mod tests {
         here.pause();
         here.resume_from(away);
         assert_eq!(here.mode(), Mode::Paused, "Pause while away wins");
+    }
+
+    /// A running frame that stepped `stepping` ms and took `frame` ms in all.
+    fn ran(p: &mut Playback, stepping: f64, frame: f64) {
+        p.stepped(stepping / 1e3);
+        p.frame_took(frame / 1e3);
+    }
+
+    /// The step budget in whole microseconds.
+    fn budget_us(p: &Playback) -> i64 {
+        #[expect(clippy::cast_possible_truncation, reason = "a few thousand µs")]
+        let us = (p.step_budget() * 1e6).round() as i64;
+        us
+    }
+
+    #[test]
+    fn the_step_budget_is_what_the_views_leave_of_the_frame_target() {
+        let mut p = Playback::new(10_000.0);
+        p.toggle();
+        assert_eq!(budget_us(&p), 4000, "no frame yet: the whole budget");
+        // Views of 1 ms leave 7 ms: stepping stays capped at 4.
+        ran(&mut p, 4.0, 5.0);
+        assert_eq!(budget_us(&p), 4000);
+        // A frame whose views took 5 ms (stepping 4 of its 9): 3 ms left.
+        ran(&mut p, 4.0, 9.0);
+        assert_eq!(budget_us(&p), 3000);
+        // Views over the target still leave the floor.
+        ran(&mut p, 3.0, 23.0);
+        assert_eq!(budget_us(&p), 500);
+    }
+
+    #[test]
+    fn a_costly_frame_every_few_frames_counts_on_the_frames_between() {
+        let mut p = Playback::new(10_000.0);
+        p.toggle();
+        // Every fifth frame's views take 6 ms (a tree update), the others 1 ms.
+        for frame in 0..20 {
+            let views = if frame % 5 == 0 { 6.0 } else { 1.0 };
+            ran(&mut p, 2.0, 2.0 + views);
+            assert_eq!(budget_us(&p), 2000, "frame {frame}");
+        }
+        // Once no costly frame is remembered, the budget comes back.
+        for _ in 0..REMEMBERED {
+            ran(&mut p, 4.0, 5.0);
+        }
+        assert_eq!(budget_us(&p), 4000);
+    }
+
+    #[test]
+    fn paused_frames_do_not_count() {
+        let mut p = Playback::new(10.0);
+        // Paused: a slow frame (a tree built) does not count.
+        ran(&mut p, 0.0, 100.0);
+        p.toggle();
+        assert_eq!(budget_us(&p), 4000);
+        ran(&mut p, 1.0, 7.5);
+        assert_eq!(budget_us(&p), 1500, "running frames do");
     }
 
     #[test]

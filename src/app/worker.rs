@@ -1,7 +1,8 @@
 //! Steps longer than a frame, run off the UI thread so the window never freezes.
 //!
-//! The app steps on its own thread while steps are quick. Once steps have taken longer than
-//! [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the
+//! The app steps on its own thread while steps are quick, within the run's step budget (what
+//! the views leave of a frame: [`crate::app::playback::RunBudget`]). Once steps have taken
+//! longer than [`FRAME_BUDGET`] twice in a row ([`Pace`]), the next batch of steps is an [`Errand`]: the
 //! search moves to a worker thread, the frame waits at most the budget for it, and if it is not
 //! back the window shows "working…" (with Pause and Reset) until it is. A
 //! [`Parked`](crate::app::parked::Parked) search stands in meanwhile, answering from what the
@@ -33,9 +34,22 @@ impl FrontierApp {
         self.errand.is_some()
     }
 
-    /// Runs the steps due this frame, within the frame budget: here, or on a worker thread
-    /// once a step took longer than the budget (waiting for it at most the budget).
+    /// Runs the steps due this frame, within the run's step budget ([`Playback::step_budget`]):
+    /// here, or on a worker thread once a step took longer than [`FRAME_BUDGET`] (waiting for
+    /// it at most that long). The time it takes is noted as this frame's stepping.
     pub(super) fn advance(&mut self, dt: f64, ctx: &egui::Context) {
+        let started = Instant::now();
+        self.step_or_send(dt, ctx);
+        self.playback.stepped(started.elapsed().as_secs_f64());
+    }
+
+    /// Notes how long the frame that began at `started` took, for the next frames' step budget
+    /// (see [`crate::app::playback::RunBudget`]).
+    pub(super) fn frame_done(&mut self, started: Instant) {
+        self.playback.frame_took(started.elapsed().as_secs_f64());
+    }
+
+    fn step_or_send(&mut self, dt: f64, ctx: &egui::Context) {
         if let Some(errand) = &self.errand {
             let Some(trip) = errand.poll() else {
                 return;
@@ -58,18 +72,16 @@ impl FrontierApp {
             slowest: Duration::ZERO,
             error: None,
         };
+        let budget = self.playback.step_budget();
         if self.pace.off_thread() {
             // Half the budget away, so quick steps come back within the frame's wait.
-            let errand = Errand::send(
-                move |stop| trip.run(dt, FRAME_BUDGET / 2.0, stop),
-                waker(ctx),
-            );
+            let errand = Errand::send(move |stop| trip.run(dt, budget / 2.0, stop), waker(ctx));
             match wait_a_frame(&errand) {
                 Some(trip) => self.came_back(trip),
                 None => self.errand = Some(errand),
             }
         } else {
-            let trip = trip.run(dt, FRAME_BUDGET, &AtomicBool::new(false));
+            let trip = trip.run(dt, budget, &AtomicBool::new(false));
             self.came_back(trip);
         }
     }

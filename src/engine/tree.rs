@@ -7,6 +7,7 @@
 //! [`Growing`] keeps a tree up to date as the search steps; [`shape`] turns a tree into what is drawn (folding repeated states, hiding collapsed
 //! subtrees) and [`layout`] places it.
 
+pub mod chunks;
 pub mod layout;
 mod read;
 pub mod shape;
@@ -17,6 +18,7 @@ use super::cost::Cost;
 use super::cutoff::{Bound, Cutoff};
 use super::notebook::NodeId;
 use super::view::SearchView;
+use chunks::Chunks;
 use serde::Serialize;
 use std::fmt;
 
@@ -121,9 +123,9 @@ pub struct TreeNode {
 pub struct Tree {
     /// The step it shows.
     pub step: u64,
-    /// One node per stored row, by row id.
-    pub nodes: Vec<TreeNode>,
-    pub stubs: Vec<Stub>,
+    /// One node per stored row, by row id (in chunks: a running search adds thousands a frame).
+    pub nodes: Chunks<TreeNode>,
+    pub stubs: Chunks<Stub>,
     pub old_edges: Vec<OldEdge>,
     /// The iteration of iterative deepening (from 1), if the search deepens.
     pub iteration: Option<u32>,

@@ -17,8 +17,6 @@ use crate::engine::tree::{Growing, Update};
 use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
-use std::time::Duration;
-use web_time::Instant;
 
 /// Map units between layers (a slot is one unit wide), so a node's words fit under its box.
 const LAYER: f32 = 1.6;
@@ -50,9 +48,6 @@ struct Built {
     fit: f32,
     /// The step the view last followed the pick at.
     followed: u64,
-    /// When it was built and how long that took.
-    at: Instant,
-    cost: Duration,
 }
 
 /// What the panel needs from the app.
@@ -83,10 +78,10 @@ impl TreePanel {
     /// The tree and shape for `input`, brought up to date if the search moved since last
     /// frame: grown or taken back in place when a best-first search went forward or back (see
     /// [`Growing`], [`Shape::grow`] and [`Shape::shrink`]), else built anew. Once per frame
-    /// however many steps ran. While the search runs forward, a tree that was slow to bring up to date waits four times that
-    /// long before the next update (so a run keeps most frames smooth); any other change is
-    /// shown at once.
-    fn built(&mut self, ui: &Ui, input: &TreeInput<'_>) -> &mut Built {
+    /// however many steps ran, so the tree always shows the step the rest of the window shows;
+    /// what the update costs a running frame counts in the run's step budget (see
+    /// [`crate::app::playback::RunBudget`]), so a run steps less while the tree is shown.
+    fn built(&mut self, input: &TreeInput<'_>) -> &mut Built {
         let search = input.search;
         // Row ids of another search mean nothing here.
         if self
@@ -102,17 +97,6 @@ impl TreePanel {
             search.rows(),
             self.options.clone(),
         );
-        let wait = self.built.as_ref().and_then(|b| {
-            let forward =
-                b.key.0 == key.0 && b.key.3 == key.3 && b.key.1 < key.1 && b.key.2 <= key.2;
-            let due = b.at + b.cost * 4;
-            (forward && Instant::now() < due).then(|| due - Instant::now())
-        });
-        if let Some(wait) = wait {
-            ui.ctx().request_repaint_after(wait);
-            return self.built.as_mut().expect("waits only on a tree built");
-        }
-        let started = Instant::now();
         match &mut self.built {
             Some(b) if b.key == key => {}
             Some(b) if b.key.0 == key.0 && b.key.3 == key.3 => {
@@ -125,7 +109,7 @@ impl TreePanel {
                 if !grown {
                     b.shape = shape_of(&b.tree, &self.options, search);
                 }
-                (b.key, b.at, b.cost) = (key, Instant::now(), started.elapsed());
+                b.key = key;
             }
             _ => {
                 let (fit, followed) = self
@@ -139,8 +123,6 @@ impl TreePanel {
                     tree,
                     fit,
                     followed,
-                    at: Instant::now(),
-                    cost: started.elapsed(),
                 });
             }
         }
@@ -168,7 +150,7 @@ impl TreePanel {
             }
         });
         marks::show(ui, self.options.fold);
-        let built = self.built(ui, input);
+        let built = self.built(input);
         ui.label(built.tree.tree().caption());
         let id = Id::unique("search tree");
         let size = vec2(

@@ -4,15 +4,24 @@
 //! without recursion (a depth-first search may be 100,000 levels deep), linear in the nodes.
 //! A best-first step only gives leaves children, so [`Layout::grow`] places those in place
 //! (the slots right of each leaf move over) instead of laying out 150,000 nodes again, and a
-//! step back takes them away in place ([`Layout::prune`]).
+//! step back takes them away in place ([`Layout::prune`]). The per-node arrays grow in
+//! [`Chunks`], so a growing tree never copies them whole.
+
+use super::chunks::{Chunks, Span};
+use std::ops::Index;
+
+/// Each node's parent (`None` for a root), however it is stored.
+pub trait Parents: Index<usize, Output = Option<u32>> {}
+
+impl<P: Index<usize, Output = Option<u32>> + ?Sized> Parents for P {}
 
 /// A forest as child lists in one array (children of `n` are
 /// `children[offsets[n]..offsets[n + 1]]`, left to right).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Forest {
     pub roots: Vec<u32>,
-    pub offsets: Vec<u32>,
-    pub children: Vec<u32>,
+    pub offsets: Chunks<u32>,
+    pub children: Chunks<u32>,
 }
 
 impl Forest {
@@ -36,7 +45,7 @@ impl Forest {
     /// order (no roots: [`Forest::from_parents`] finds them).
     #[must_use]
     pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Forest {
-        let mut offsets = vec![0u32; n + 1];
+        let mut offsets: Chunks<u32> = std::iter::repeat_n(0, n + 1).collect();
         for &(p, _) in edges {
             offsets[p as usize + 1] += 1;
         }
@@ -44,7 +53,7 @@ impl Forest {
             offsets[i + 1] += offsets[i];
         }
         let mut fill = offsets.clone();
-        let mut children = vec![0u32; edges.len()];
+        let mut children: Chunks<u32> = std::iter::repeat_n(0, edges.len()).collect();
         for &(p, c) in edges {
             let slot = &mut fill[p as usize];
             children[*slot as usize] = c;
@@ -70,9 +79,10 @@ impl Forest {
 
     /// The children of `n`, left to right.
     #[must_use]
-    pub fn children(&self, n: u32) -> &[u32] {
+    pub fn children(&self, n: u32) -> Span<'_, u32> {
         let n = n as usize;
-        &self.children[self.offsets[n] as usize..self.offsets[n + 1] as usize]
+        self.children
+            .span(self.offsets[n] as usize..self.offsets[n + 1] as usize)
     }
 
     /// Adds `n` nodes without children (their parent [`Forest::adopt`]s them).
@@ -105,8 +115,8 @@ impl Forest {
             self.children.copy_within(tail..end, tail + shift);
             shift -= group.len();
             let at = tail + shift;
-            for (slot, &(_, kid)) in self.children[at..at + group.len()].iter_mut().zip(group) {
-                *slot = kid;
+            for (slot, &(_, kid)) in (at..).zip(group) {
+                self.children[slot] = kid;
             }
             end = tail;
         }
@@ -147,8 +157,8 @@ impl Forest {
     /// (which keeps their order).
     #[must_use]
     pub fn keep(&self, map: &[Option<u32>]) -> Forest {
-        let mut children = Vec::with_capacity(self.children.len());
-        let mut offsets = vec![0];
+        let mut children = Chunks::default();
+        let mut offsets: Chunks<u32> = [0].into_iter().collect();
         for n in 0..self.len() as u32 {
             if map[n as usize].is_some() {
                 children.extend(self.children(n).iter().filter_map(|&c| map[c as usize]));
@@ -167,8 +177,8 @@ impl Forest {
 /// from left to right (so a view finds what is on screen by binary search).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Layout {
-    pub x: Vec<f32>,
-    pub layer: Vec<u32>,
+    pub x: Chunks<f32>,
+    pub layer: Chunks<u32>,
     pub layers: Vec<Vec<u32>>,
     /// Slots used: every `x` lies in `0..width`.
     pub width: f32,
@@ -194,26 +204,63 @@ impl Layout {
     /// and the leaves and their ancestors are centred again over their children. `forest`
     /// and `parents` already hold the new nodes. Linear in the nodes, with a comparison and an
     /// add each: far less than laying the forest out again.
-    pub fn grow(&mut self, forest: &Forest, parents: &[Option<u32>], old: usize) {
+    pub fn grow(&mut self, forest: &Forest, parents: &impl Parents, old: usize) {
         let n = forest.len();
         self.x.resize(n, 0.0);
         self.layer.resize(n, 0);
-        let mut leaves: Vec<u32> = parents[old..]
-            .iter()
-            .filter_map(|&p| p.filter(|&p| (p as usize) < old))
+        let mut leaves: Vec<u32> = (old..n)
+            .filter_map(|i| parents[i].filter(|&p| (p as usize) < old))
             .collect();
         leaves.sort_unstable_by(|&a, &b| self.x[a as usize].total_cmp(&self.x[b as usize]));
         leaves.dedup();
+        // The slots each new node's subtree takes (its leaves), children before parents: each
+        // new node comes after its parent.
+        let mut slots = vec![0u32; n - old];
+        for i in (old..n).rev() {
+            debug_assert!(parents[i].is_some_and(|p| (p as usize) < i));
+            let taken = slots[i - old].max(1);
+            if let Some(p) = parents[i].and_then(|p| (p as usize).checked_sub(old)) {
+                slots[p] += taken;
+            }
+        }
         // Each leaf's old slot and the room made left of everything right of it.
-        let mut moved = Vec::with_capacity(leaves.len());
-        let mut fresh: Vec<Vec<u32>> = Vec::new();
         let mut room = 0.0;
+        let moved: Vec<(f32, f32)> = leaves
+            .iter()
+            .map(|&leaf| {
+                let kids = forest.children(leaf).iter();
+                let taken: u32 = kids.map(|&c| slots[c as usize - old].max(1)).sum();
+                #[expect(clippy::cast_precision_loss, reason = "slots are far below 2^24")]
+                let more = taken.saturating_sub(1) as f32;
+                room += more;
+                (self.x[leaf as usize], room)
+            })
+            .collect();
+        // Each layer lists its nodes by x, so one walk along it and along `moved` finds each
+        // node's room (no search per node: 150,000 nodes move on every step). Nothing left of
+        // the first leaf moves: each layer's walk starts right of it. A leaf's own room does
+        // not count for it: it moves to its new subtree's first slot.
+        let first = moved.first().map_or(f32::INFINITY, |m| m.0);
+        for layer in &self.layers {
+            let mut before = 0;
+            let start = layer.partition_point(|&n| self.x[n as usize] < first);
+            for &n in &layer[start..] {
+                let x = &mut self.x[n as usize];
+                while moved.get(before).is_some_and(|&(slot, _)| slot < *x) {
+                    before += 1;
+                }
+                if let Some(&(_, room)) = before.checked_sub(1).and_then(|i| moved.get(i)) {
+                    *x += room;
+                }
+            }
+        }
+        let mut fresh: Vec<Vec<u32>> = Vec::new();
         for &leaf in &leaves {
             let slot = self.x[leaf as usize];
-            let end = place(
+            place(
                 forest,
                 leaf,
-                slot + room,
+                slot,
                 &mut self.x,
                 &mut self.layer,
                 |node, d| {
@@ -225,35 +272,13 @@ impl Layout {
                     }
                 },
             );
-            room += end - (slot + room) - 1.0;
-            moved.push((slot, room));
-        }
-        // Each layer lists its nodes by x, so one walk along it and along `moved` finds each
-        // node's room (no search per node: 150,000 nodes move on every step). The leaves just
-        // given children are placed already (and centred below).
-        for layer in &self.layers {
-            let mut before = 0;
-            for &n in layer {
-                let first_kid = forest.children(n).first();
-                if first_kid.is_some_and(|&c| c as usize >= old) {
-                    continue;
-                }
-                let x = &mut self.x[n as usize];
-                while moved.get(before).is_some_and(|&(slot, _)| slot < *x) {
-                    before += 1;
-                }
-                if let Some(&(_, room)) = before.checked_sub(1).and_then(|i| moved.get(i)) {
-                    *x += room;
-                }
-            }
         }
         self.centre(forest, parents, &leaves);
         if self.layers.len() < fresh.len() {
             self.layers.resize_with(fresh.len(), Vec::new);
         }
         for (d, new) in fresh.into_iter().enumerate().filter(|(_, n)| !n.is_empty()) {
-            let layer = std::mem::take(&mut self.layers[d]);
-            self.layers[d] = merge_by_x(&self.x, &layer, &new);
+            merge_by_x(&self.x, &mut self.layers[d], &new);
         }
         self.width += room;
     }
@@ -263,7 +288,7 @@ impl Layout {
     /// those become leaves again in their subtree's first slot, everything right of it moves
     /// back, and their ancestors are centred again. `forest` and `parents` are the ones
     /// before the removal.
-    pub fn prune(&mut self, forest: &Forest, parents: &[Option<u32>], map: &[Option<u32>]) {
+    pub fn prune(&mut self, forest: &Forest, parents: &impl Parents, map: &[Option<u32>]) {
         let kept = |n: u32| map[n as usize].is_some();
         let cuts: Vec<u32> = (0..forest.len() as u32)
             .filter(|&n| kept(n) && forest.children(n).first().is_some_and(|&c| !kept(c)))
@@ -286,15 +311,14 @@ impl Layout {
     /// [`Layout::prune`] for when the nodes removed are the last ones, from `keep` on (what a
     /// step back takes from a tree grown step by step): nobody is renumbered, so it costs the
     /// removed nodes, the layers they were on and one shift of the slots.
-    pub fn cut_tail(&mut self, forest: &Forest, parents: &[Option<u32>], keep: usize) {
-        let mut cuts: Vec<u32> = parents[keep..]
-            .iter()
-            .filter_map(|&p| p.filter(|&p| (p as usize) < keep))
+    pub fn cut_tail(&mut self, forest: &Forest, parents: &impl Parents, keep: usize) {
+        let mut cuts: Vec<u32> = (keep..forest.len())
+            .filter_map(|i| parents[i].filter(|&p| (p as usize) < keep))
             .collect();
         cuts.sort_unstable();
         cuts.dedup();
         self.close(forest, parents, &cuts);
-        let mut touched: Vec<u32> = self.layer[keep..].to_vec();
+        let mut touched: Vec<u32> = self.layer.span_from(keep).iter().copied().collect();
         touched.sort_unstable();
         touched.dedup();
         for d in touched {
@@ -308,7 +332,7 @@ impl Layout {
     /// Closes the gaps the subtrees under `cuts` (nodes that keep none of their children)
     /// leave: each cut becomes a leaf in its subtree's first slot, everything right of it
     /// moves back, and the cuts' ancestors are centred again.
-    fn close(&mut self, forest: &Forest, parents: &[Option<u32>], cuts: &[u32]) {
+    fn close(&mut self, forest: &Forest, parents: &impl Parents, cuts: &[u32]) {
         let edge = |mut n: u32, last: bool| {
             while let (Some(&a), Some(&b)) = (forest.children(n).first(), forest.children(n).last())
             {
@@ -334,7 +358,7 @@ impl Layout {
             let before = back.partition_point(|&(last, _)| last < x);
             before.checked_sub(1).map_or(0.0, |i| back[i].1)
         };
-        for x in &mut self.x {
+        for x in self.x.iter_mut() {
             *x -= shift(*x);
         }
         for &(n, first, _) in &cuts {
@@ -353,7 +377,7 @@ impl Layout {
 
     /// Centres the nodes `from` and their ancestors over their first and last children, from
     /// the deepest up, a layer at a time (each node once).
-    fn centre(&mut self, forest: &Forest, parents: &[Option<u32>], from: &[u32]) {
+    fn centre(&mut self, forest: &Forest, parents: &impl Parents, from: &[u32]) {
         let mut by_layer: Vec<Vec<u32>> = Vec::new();
         for &n in from {
             let d = self.layer[n as usize] as usize;
@@ -379,27 +403,27 @@ impl Layout {
 }
 
 /// Keeps the entries of the nodes `map` numbers.
-fn retain_kept<T>(values: &mut Vec<T>, map: &[Option<u32>]) {
+fn retain_kept<T: Clone>(values: &mut Chunks<T>, map: &[Option<u32>]) {
     let mut at = map.iter();
     values.retain(|_| at.next().is_some_and(Option::is_some));
 }
 
-/// Two lists of nodes, each ordered by `x`, as one.
-fn merge_by_x(x: &[f32], a: &[u32], b: &[u32]) -> Vec<u32> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if x[a[i] as usize] < x[b[j] as usize] {
-            out.push(a[i]);
-            i += 1;
+/// Merges `b` into `a`, both ordered by `x`, in place: from the back, so each node of `a` right
+/// of `b`'s first moves once and nothing is allocated beyond `a`'s growth.
+fn merge_by_x(x: &Chunks<f32>, a: &mut Vec<u32>, b: &[u32]) {
+    let mut i = a.len();
+    let mut j = b.len();
+    a.resize(i + j, 0);
+    while j > 0 {
+        let at = i + j - 1;
+        if i > 0 && x[a[i - 1] as usize] >= x[b[j - 1] as usize] {
+            a[at] = a[i - 1];
+            i -= 1;
         } else {
-            out.push(b[j]);
-            j += 1;
+            a[at] = b[j - 1];
+            j -= 1;
         }
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    out
 }
 
 /// Lays out the subtree of `root`, whose layer is set, with its leaves in the slots from
@@ -410,8 +434,8 @@ fn place(
     forest: &Forest,
     root: u32,
     mut slot: f32,
-    x: &mut [f32],
-    layer: &mut [u32],
+    x: &mut Chunks<f32>,
+    layer: &mut Chunks<u32>,
     mut placed: impl FnMut(u32, usize),
 ) -> f32 {
     // (node, index of the next child to visit)
@@ -442,8 +466,8 @@ fn place(
 #[must_use]
 pub fn lay_out(forest: &Forest) -> Layout {
     let n = forest.len();
-    let mut x = vec![0f32; n];
-    let mut layer = vec![0u32; n];
+    let mut x: Chunks<f32> = std::iter::repeat_n(0.0, n).collect();
+    let mut layer: Chunks<u32> = std::iter::repeat_n(0, n).collect();
     let mut layers: Vec<Vec<u32>> = Vec::new();
     let mut next_slot = 0f32;
     for &root in &forest.roots {
@@ -584,7 +608,7 @@ mod tests {
     fn between_finds_the_nodes_in_a_window() {
         // 0 has children 1, 2, 3; leaves at slots 0, 1, 2.
         let layout = lay_out(&Forest::from_parents(&[None, Some(0), Some(0), Some(0)]));
-        assert_eq!(layout.x, vec![1.0, 0.0, 1.0, 2.0]);
+        assert!(layout.x.iter().eq(&[1.0, 0.0, 1.0, 2.0]));
         assert_eq!(layout.between(1, 0.5, 2.0), &[2, 3]);
         assert_eq!(layout.between(0, 0.0, 0.5), &[] as &[u32]);
         assert_eq!(layout.between(5, 0.0, 9.0), &[] as &[u32]);

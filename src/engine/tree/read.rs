@@ -7,6 +7,7 @@
 //! the reading kept of each log entry. Anything else (a depth-first search dropping rows, a
 //! new iteration) reads the tree again from the start.
 
+use super::chunks::Chunks;
 use super::{GONE, Mark, OldEdge, Stub, StubReason, Tree, TreeNode, not_expanded};
 use crate::engine::cutoff::{Bound, Cutoff};
 use crate::engine::event::{Fate, Outcome};
@@ -21,15 +22,15 @@ struct Reading {
     done: usize,
     /// The step that stored each row: ids are reused after depth-first search drops rows,
     /// so what the log says about an id counts only from the step that stored its row.
-    born: Vec<u64>,
-    parent: Vec<Option<NodeId>>,
+    born: Chunks<u64>,
+    parent: Chunks<Option<NodeId>>,
     /// The last step that picked each row, and how many successors it generated.
-    picked: Vec<Option<(u64, usize)>>,
+    picked: Chunks<Option<(u64, usize)>>,
     /// Every stub read, with the step its parent's row was born at.
-    stubs: Vec<(Stub, u64)>,
+    stubs: Chunks<(Stub, u64)>,
     old_edges: Vec<OldEdge>,
     /// What it takes to undo each log entry read, from the first.
-    undo: Vec<Undo>,
+    undo: Chunks<Undo>,
 }
 
 /// What reading one log entry changed besides rows it stored: enough to take it back.
@@ -150,11 +151,12 @@ impl Reading {
             && rows > 0
             && born_before(rows - 1)
             && !born_before(rows)
-            && self.undo[last + 1..].iter().all(|u| u.undoable);
+            && self.undo.span_from(last + 1).iter().all(|u| u.undoable);
         if !fits {
             return false;
         }
-        for u in self.undo.drain(last + 1..).rev() {
+        while self.undo.len() > last + 1 {
+            let u = self.undo.pop().expect("more than `last` entries");
             if let Some(p) = u.pick.filter(|&p| (p as usize) < rows) {
                 self.picked[p as usize] = u.picked;
                 touched.push(p);
@@ -286,12 +288,6 @@ impl Growing {
             ..Tree::default()
         };
         caption_of(&mut tree, search);
-        // Room for half as many rows again, so the next steps do not copy the arrays.
-        tree.nodes.reserve(rows / 2);
-        tree.stubs.reserve(tree.stubs.len() / 2);
-        reading.parent.reserve(rows / 2);
-        reading.born.reserve(rows / 2);
-        reading.picked.reserve(rows / 2);
         Growing {
             tree,
             last_pick: log.len().checked_sub(1).map(|i| log.pick(i)),
@@ -369,7 +365,7 @@ impl Growing {
         let tree = &mut self.tree;
         tree.stubs
             .truncate(tree.stubs.len() + self.reading.stubs.len().min(stubs) - stubs);
-        let new_stubs = self.reading.stubs[stubs.min(self.reading.stubs.len())..].iter();
+        let new_stubs = self.reading.stubs.span_from(stubs).iter();
         tree.stubs.extend(new_stubs.map(|&(stub, _)| stub));
         let edges_now = self.reading.old_edges.len();
         tree.old_edges

@@ -6,6 +6,7 @@
 //! breadth-first spanning tree and the other edges are drawn across. (A depth-first search's
 //! cycles back onto its own path stay stubs.)
 
+use super::chunks::Chunks;
 use super::layout::{Forest, Layout, lay_out};
 use super::{StubReason, Tree};
 use crate::engine::notebook::NodeId;
@@ -42,17 +43,17 @@ pub struct ShapeOptions {
 #[derive(Clone, Debug, Default)]
 pub struct Shape {
     /// Layout node `i` is `items[i]`.
-    pub items: Vec<Item>,
+    pub items: Chunks<Item>,
     pub forest: Forest,
     /// Each layout node's parent in the forest.
-    pub parents: Vec<Option<u32>>,
+    pub parents: Chunks<Option<u32>>,
     pub layout: Layout,
     /// Edges drawn besides the forest's, by layout node.
     pub extra: Vec<(u32, u32, EdgeKind)>,
     /// Nodes hidden under each collapsed row.
     pub hidden: HashMap<NodeId, usize>,
     /// The layout node of each row's node (`None` when hidden or folded into another).
-    place: Vec<Option<u32>>,
+    place: Chunks<Option<u32>>,
     /// Built without folding or collapsing, from a tree with this many stubs and replaced
     /// edges: what [`Shape::grow`] needs to know to add a step's nodes in place.
     plain: Option<(usize, usize)>,
@@ -74,7 +75,7 @@ impl Shape {
             .collect();
         let out = Forest::from_edges(rows, &edges);
         let mut shape = Shape {
-            place: vec![None; rows],
+            place: std::iter::repeat_n(None, rows).collect(),
             ..Shape::default()
         };
         let mut parents: Vec<Option<u32>> = Vec::new();
@@ -91,7 +92,7 @@ impl Shape {
                 shape.hidden.insert(r, count_below(&out, r));
                 continue;
             }
-            for &child in out.children(r) {
+            for &child in out.children(r).iter() {
                 if shape.place[child as usize].is_none() {
                     shape.place[child as usize] = Some(shape.items.len() as u32);
                     shape.items.push(Item::Row(child));
@@ -134,27 +135,12 @@ impl Shape {
             .extra
             .sort_unstable_by_key(|&(a, b, k)| (a, b, k == EdgeKind::Folded));
         shape.extra.dedup();
-        shape.parents = parents;
-        shape.lay_out();
+        shape.forest = Forest::from_parents(&parents);
+        shape.layout = lay_out(&shape.forest);
+        shape.parents = parents.into_iter().collect();
         let plain = !options.fold && options.collapsed.is_empty();
         shape.plain = plain.then_some((tree.stubs.len(), tree.old_edges.len()));
-        if plain {
-            shape.reserve_ahead();
-        }
         shape
-    }
-
-    /// Room for half as many nodes again, so the steps after a build grow in place instead of
-    /// copying every array on the first one (a 10 ms frame at 100,000 nodes).
-    fn reserve_ahead(&mut self) {
-        let more = self.items.len() / 2;
-        self.items.reserve(more);
-        self.parents.reserve(more);
-        self.place.reserve(more);
-        self.layout.x.reserve(more);
-        self.layout.layer.reserve(more);
-        self.forest.offsets.reserve(more);
-        self.forest.children.reserve(more);
     }
 
     /// Adds what `tree` gained since this shape was built from it: rows at the end, and stubs,
@@ -168,10 +154,11 @@ impl Shape {
             return false;
         };
         let rows = self.place.len();
-        let (new_rows, new_stubs) = match (tree.nodes.get(rows..), tree.stubs.get(stubs..)) {
-            (Some(n), Some(s)) if tree.old_edges.len() == old_edges => (n, s),
-            _ => return false,
-        };
+        if rows > tree.nodes.len() || stubs > tree.stubs.len() || tree.old_edges.len() != old_edges
+        {
+            return false;
+        }
+        let (new_rows, new_stubs) = (tree.nodes.span_from(rows), tree.stubs.span_from(stubs));
         // Each parent of something new is new itself, or a leaf until now.
         let was_leaf = |p: NodeId| {
             let p = p as usize;
@@ -240,7 +227,7 @@ impl Shape {
         // Every row and stub has a node (no folding, nothing collapsed): this many go.
         let going = self.place.len() - rows + stubs - new_stubs;
         let keep = self.items.len() - going;
-        if self.items[keep..].iter().all(gone) {
+        if self.items.span_from(keep).iter().all(gone) {
             return self.cut_tail(keep, rows, new_stubs);
         }
         let mut map = Vec::with_capacity(self.items.len());
@@ -333,12 +320,6 @@ impl Shape {
         true
     }
 
-    /// The forest of `parents` and its layout.
-    fn lay_out(&mut self) {
-        self.forest = Forest::from_parents(&self.parents);
-        self.layout = lay_out(&self.forest);
-    }
-
     /// The layout node showing row `id`, if it is drawn (a folded row shows as its first twin).
     #[must_use]
     pub fn visible(&self, id: NodeId) -> Option<u32> {
@@ -370,7 +351,7 @@ fn count_below(out: &Forest, r: NodeId) -> usize {
     let mut seen = BTreeSet::from([r]);
     let mut stack = vec![r];
     while let Some(n) = stack.pop() {
-        for &c in out.children(n) {
+        for &c in out.children(n).iter() {
             if seen.insert(c) {
                 stack.push(c);
             }

@@ -80,7 +80,13 @@ fn a_cheaper_route_shows_the_new_parent_and_the_old_edge() {
             .extra
             .contains(&(place(old), place(id), EdgeKind::Replaced))
     );
-    assert!(shape.forest.children(place(new)).contains(&place(id)));
+    assert!(
+        shape
+            .forest
+            .children(place(new))
+            .iter()
+            .any(|&c| c == place(id))
+    );
 }
 
 #[test]
@@ -234,7 +240,7 @@ fn folding_merges_rows_with_the_same_state_and_collapsing_hides_a_subtree() {
         ..ShapeOptions::default()
     };
     let closed = Shape::of(&tree, &collapse, &state_of);
-    assert_eq!(closed.items, vec![Item::Row(0)]);
+    assert!(closed.items.iter().eq(&[Item::Row(0)]));
     assert_eq!(closed.hidden[&0], s.view().rows() - 1);
 }
 
