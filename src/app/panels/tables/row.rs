@@ -97,11 +97,12 @@ pub(super) fn show(
     (id, index): (NodeId, usize),
     rows_id: Id,
 ) -> Option<Command> {
+    // The row reaches past the first cell across every column. Nothing is allocated in the
+    // cell: space a cell uses widens its column the next frame.
     let cell_rect = ui.max_rect();
     let left = cell_rect.left();
     let right = spans.last().map_or(cell_rect.right(), |s| left + s.max);
     let rect = Rect::from_x_y_ranges(left..=right, cell_rect.y_range());
-    // Nothing is allocated in the cell: what a cell uses widens its column.
     let row = view.session.row(id);
     let is_pick = view.pick.is_some_and(|p| p.id == id);
     let selected = view.selected == Some(id);
@@ -154,8 +155,8 @@ pub(super) fn show(
                 ..TextFormat::default()
             },
         );
-        // A cell narrower than its words ends in "…" (the whole row is in the tooltip and
-        // the accessibility label).
+        // A cell narrower than its words ends in "…" (the whole state is in the state
+        // column's tooltip, every cell's words in the row's accessibility label).
         job.wrap = TextWrapping::truncate_at_width(span.span());
         let galley = ui.painter().layout_job(job);
         let pos = pos2(
