@@ -151,8 +151,8 @@ fn the_app_marks_the_row_and_says_it_in_the_status_line() {
         h.query_all_by_label_contains(OVERESTIMATE_WORDS).count() >= 2,
         "status line and Lesson panel"
     );
-    // A's row in the open table: h 9 marked.
-    h.get_by_label("(!) 9");
+    // A's row in the open table: h 9 marked (a row is one node, its cells' words in its label).
+    h.get_by_label_contains("h (!) 9");
     assert_eq!(
         h.state().lesson().marked_rows().get(&1).map(String::as_str),
         Some(OVERESTIMATE_WORDS),

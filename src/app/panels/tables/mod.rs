@@ -5,9 +5,11 @@
 //! Drawing touches only the rows on screen.
 //!
 //! One job a file: [`sort`] (what a header click asks for), [`sorted`] (the cached order of
-//! the ids), [`columns`] (each column's header, width and words) and [`table`] (the widget).
+//! the ids), [`columns`] (each column's header, width and words), [`table`] (the widget) and
+//! [`row`] (one row, painted: one widget and one accessibility node a row, not one a cell).
 
 mod columns;
+mod row;
 mod sort;
 mod sorted;
 mod table;
@@ -16,5 +18,7 @@ pub use sort::{Sort, SortColumn};
 pub use sorted::{SortedIds, sorted_ids};
 pub use table::{TableView, show};
 
+#[cfg(test)]
+mod row_tests;
 #[cfg(test)]
 mod tests;

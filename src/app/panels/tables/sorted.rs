@@ -72,19 +72,25 @@ impl Placer<'_> {
         })
     }
 
-    fn place(&self, row: &Row) -> Place {
+    /// Row `id`'s place; its whole [`Row`] (`row`, or read if not given) only when a column
+    /// is sorted by: the own orders need the id and the open key alone, so a rebuild of a
+    /// list in its own order builds no rows.
+    fn place(&self, id: NodeId, row: Option<&Row>) -> Place {
         let rank = match &self.ranks {
             Ranks::Pick => self
                 .session
-                .open_key(row.id)
-                .map_or(Rank::Stored(row.id), Rank::Pick),
-            Ranks::Listed(places) => Rank::Listed(places[row.id as usize]),
-            Ranks::Stored => Rank::Stored(row.id),
+                .open_key(id)
+                .map_or(Rank::Stored(id), Rank::Pick),
+            Ranks::Listed(places) => Rank::Listed(places[id as usize]),
+            Ranks::Stored => Rank::Stored(id),
         };
         if self.sort.is_own_order() {
             return Place::Own(rank);
         }
-        let value = sort_key(row, self.sort.column);
+        let value = match row {
+            Some(row) => sort_key(row, self.sort.column),
+            None => sort_key(&self.session.row(id), self.sort.column),
+        };
         Place::Value(if self.sort.descending { -value } else { value }, rank)
     }
 }
@@ -191,11 +197,16 @@ impl SortedIds {
         self.ids = match Placer::new(session, status, wanted.2) {
             None => session.open_order(),
             Some(placer) => {
-                let rows = NodeId::try_from(session.rows()).expect("ids fit in u32");
-                let mut keyed: Vec<(Place, NodeId)> = (0..rows)
-                    .filter_map(|id| {
-                        let row = session.row(id);
-                        (row.status == status).then(|| (placer.place(&row), id))
+                // The statuses alone pick the rows (a whole row each would cost far more when
+                // the list holds few of them: a small open list over a big search).
+                let mut keyed: Vec<(Place, NodeId)> = session
+                    .statuses()
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(_, s)| s == status)
+                    .map(|(id, _)| {
+                        let id = NodeId::try_from(id).expect("ids fit in u32");
+                        (placer.place(id, None), id)
                     })
                     .collect();
                 keyed.sort_unstable();
@@ -244,7 +255,10 @@ impl SortedIds {
                     .filter(|r| matches!(r.fate, Fate::StoredNew | Fate::Improved | Fate::Reopened))
                     .map(|r| r.target),
             );
-            if touched.len() > self.ids().len() / 4 + 1024 {
+            // A rebuild reads every row's status: past a quarter of the rows, it is cheaper.
+            // (Measured against the list's own length, a small open list over a big search
+            // was rebuilt from every row each time it was brought up to date while running.)
+            if touched.len() > session.rows() / 4 + 1024 {
                 return false;
             }
         }
@@ -261,7 +275,7 @@ impl SortedIds {
             }
             let row = session.row(id);
             if row.status == status {
-                added.push((placer.place(&row), id));
+                added.push((placer.place(id, Some(&row)), id));
             }
         }
         added.sort_unstable();

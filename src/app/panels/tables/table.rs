@@ -1,18 +1,15 @@
-//! The table widget: the title line, the sort buttons in the headers and the virtualized rows,
-//! the next pick highlighted and the rows tied with it marked.
+//! The table widget: the title line, the sort buttons in the headers and the virtualized rows
+//! (each painted by [`super::row`]).
 
 use super::columns::{Col, columns_of, own_order_name};
+use super::row;
 use super::sort::Sort;
-use crate::app::boards::palette::{PICK, TIE};
 use crate::app::command::Command;
-use crate::app::panels::pick::tie_marks;
-use crate::app::words::WARN_MARK;
 use crate::engine::event::Pick;
 use crate::engine::notebook::{NodeId, Status};
-use crate::engine::view::Row;
 use crate::engine::view::SearchView;
 use eframe::egui;
-use egui::{Color32, Label, RichText, ScrollArea, Sense, Ui};
+use egui::{RichText, ScrollArea, Ui};
 use egui_extras::TableBuilder;
 
 /// What a table needs besides its rows.
@@ -52,10 +49,11 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .auto_shrink([false, false])
             .show(ui, |ui| {
+                let rows_id = ui.scope_id().with("row");
+                // Rows are painted by `row::show`, stripes and selection included, inside the
+                // first column's cell; the table keeps the header, the widths and the scrolling.
                 let mut table = TableBuilder::new(ui)
                     .id_salt("rows")
-                    .striped(true)
-                    .sense(Sense::click())
                     .resizable(true)
                     .auto_shrink([false, false])
                     .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
@@ -68,26 +66,16 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
                             header.col(|ui| header_cell(ui, view, col, sort));
                         }
                     })
-                    .body(|body| {
+                    .body(|mut body| {
+                        let spacing = body.ui_mut().spacing().item_spacing.x;
+                        let spans = row::spans(body.widths(), spacing);
                         body.rows(row_height, view.ids.len(), |mut table_row| {
-                            let id = view.ids[table_row.index()];
-                            let row = view.session.row(id);
-                            let is_pick = view.pick.is_some_and(|p| p.id == id);
-                            table_row.set_selected(view.selected == Some(id));
-                            for &col in columns {
-                                table_row.col(|ui| {
-                                    if let Some(c) = body_cell(ui, view, col, &row, is_pick) {
-                                        command = Some(c);
-                                    }
-                                });
-                            }
-                            let mut response = table_row.response();
-                            if let Some(words) = view.warnings.get(&id) {
-                                response = response.on_hover_text(words);
-                            }
-                            if response.clicked() {
-                                command = Some(Command::Select(Some(id)));
-                            }
+                            let at = (view.ids[table_row.index()], table_row.index());
+                            table_row.col(|ui| {
+                                if let Some(c) = row::show(ui, view, columns, &spans, at, rows_id) {
+                                    command = Some(c);
+                                }
+                            });
                         });
                     });
             });
@@ -161,65 +149,4 @@ fn header_cell(ui: &mut Ui, view: &TableView<'_>, col: Col, sort: &mut Sort) {
         *sort = sort.clicked(column);
         ui.ctx().request_repaint();
     }
-}
-
-/// One cell of a row; a click on the parent selects it.
-fn body_cell(
-    ui: &mut Ui,
-    view: &TableView<'_>,
-    col: Col,
-    row: &Row,
-    is_pick: bool,
-) -> Option<Command> {
-    let text = match col {
-        Col::Id if is_pick => format!("▶ {}", row.id),
-        Col::Id => row.id.to_string(),
-        Col::State => view.session.state_text(row.id),
-        Col::G => row.g.to_string(),
-        Col::H => match view.warnings.get(&row.id) {
-            Some(_) => format!("{} {}", WARN_MARK, row.h),
-            None => row.h.to_string(),
-        },
-        Col::F => row.f.to_string(),
-        Col::Depth => row.depth.to_string(),
-        Col::Reopened => row.reopened.to_string(),
-        Col::Tie => {
-            if let Some(pick) = view.pick.filter(|_| !is_pick && row.status == Status::Open) {
-                let marks = tie_marks(pick, row);
-                if !marks.is_empty() {
-                    ui.add(Label::new(RichText::new(marks).color(TIE)).selectable(false));
-                }
-            }
-            return None;
-        }
-        Col::Parent => {
-            let parent = row.parent?;
-            return ui
-                .link(format!("#{parent}"))
-                .clicked()
-                .then_some(Command::Select(Some(parent)));
-        }
-    };
-    let response = cell(ui, is_pick, text);
-    if col == Col::State {
-        // The column may be narrowed to a stub: the whole state is a hover away.
-        response.on_hover_ui(|ui| {
-            ui.label(view.session.state_text(row.id));
-        });
-    }
-    None
-}
-
-/// A cell's words. Not selectable: a click on a row selects the row, and a selectable label
-/// costs a text-selection pass per cell per frame (a third of a table's frame time).
-fn cell(ui: &mut Ui, is_pick: bool, text: String) -> egui::Response {
-    let text = if is_pick {
-        RichText::new(text)
-            .strong()
-            .color(Color32::WHITE)
-            .background_color(PICK)
-    } else {
-        RichText::new(text)
-    };
-    ui.add(Label::new(text).selectable(false))
 }

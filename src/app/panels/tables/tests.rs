@@ -3,6 +3,7 @@
 use super::sort::sort_key;
 use super::{Sort, SortColumn, SortedIds, sorted_ids};
 use crate::app::panels::testing::built_in_after;
+use crate::engine::event::Fate;
 use crate::engine::notebook::{NodeId, Status};
 use crate::engine::settings::Algorithm;
 use crate::engine::timeline::Timeline;
@@ -308,4 +309,59 @@ fn updates_after_steps_back_match_a_fresh_sort() {
         }
         assert!(backs > 50 && timeline.steps() > 0, "{algorithm:?}");
     }
+}
+
+#[test]
+fn a_small_open_list_over_a_big_search_is_updated_from_the_log_not_rebuilt() {
+    // Dijkstra on an open 150×150 room: after 12,000 steps the open list holds a few hundred
+    // rows, while the next 1,500 steps touch thousands. An update costs what those steps
+    // touched; a rebuild reads every stored row, so the update must not give way to it.
+    let side = 150;
+    let map = vec![".".repeat(side); side].join("\\n");
+    let text = format!(
+        "Scenario(title: \"open room\", problem: Grid(map: \"{map}\", start: (x: 1, y: 1), \
+         goal: (x: {g}, y: {g})), search: (algorithm: Dijkstra, max_states: 100000))",
+        g = side - 2
+    );
+    let scenario = Scenario::parse(&text, "open room", std::path::Path::new(".")).unwrap();
+    let mut session = scenario.session(&SearchSpec::default()).unwrap();
+    for _ in 0..12_000 {
+        session.step();
+    }
+    let mut list = SortedIds::default();
+    let record = session.view().step_record();
+    list.refresh(
+        session.view(),
+        record,
+        Status::Open,
+        Sort::default(),
+        0.0,
+        false,
+    );
+    let from = session.view().steps();
+    let mut touched = 0;
+    for _ in 0..1_500 {
+        session.step();
+        // The pick and the rows it stored, improved or reopened: what the update moves.
+        let event = session.view().last_event();
+        touched += 1 + event
+            .successors
+            .iter()
+            .filter(|s| matches!(s.fate, Fate::StoredNew | Fate::Improved | Fate::Reopened))
+            .count();
+    }
+    let view = session.view();
+    assert!(
+        view.outcome().is_none(),
+        "still searching: {:?}",
+        view.outcome()
+    );
+    assert!(
+        touched > list.ids().len() / 4 + 1024 && touched < view.rows() / 4,
+        "{touched} touched, {} open, {} stored",
+        list.ids().len(),
+        view.rows()
+    );
+    assert!(list.update(view, view.step_record(), Status::Open, from));
+    assert_eq!(list.ids(), view.open_order().as_slice());
 }
