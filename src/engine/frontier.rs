@@ -12,11 +12,14 @@ use super::cost::Cost;
 use super::notebook::NodeId;
 use super::settings::Algorithm;
 use super::tie::TieKey;
+use cow_queue::CowQueue;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::collections::hash_map::Entry;
-use std::collections::{BinaryHeap, VecDeque};
+
+mod cow_queue;
 
 /// The full ordering key of an open row; smaller is picked first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -174,7 +177,7 @@ struct Bucket {
     /// The rank picked next.
     head: u32,
     /// The ranks after `head`, in picking order.
-    rest: VecDeque<u32>,
+    rest: CowQueue<u32>,
     /// Rows held that are still open with this key (the rest are stale).
     live: u32,
 }
@@ -244,7 +247,7 @@ pub struct OpenList {
     /// Ranks held in buckets, stale ones included (for the memory figures).
     entries: usize,
     /// Emptied queues kept for new buckets, so a bucket that comes and goes does not allocate.
-    spare: Vec<VecDeque<u32>>,
+    spare: Vec<CowQueue<u32>>,
 }
 
 impl OpenList {
@@ -472,6 +475,14 @@ impl OpenList {
         self.entries * std::mem::size_of::<u32>()
             + self.buckets.len() * bucket
             + self.same_f.len() * (std::mem::size_of::<(Cost, u32)>() + 1)
+    }
+
+    /// Of [`OpenList::bytes`], those a clone shares instead of copying: the ranks in the
+    /// buckets' sealed chunks.
+    #[must_use]
+    pub fn shared_bytes(&self) -> usize {
+        let ranks: usize = self.buckets.values().map(|b| b.rest.shared_len()).sum();
+        ranks * std::mem::size_of::<u32>()
     }
 }
 
