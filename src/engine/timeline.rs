@@ -36,21 +36,24 @@ use super::view::SearchView;
 /// Steps between keyframes before any thinning.
 pub const DEFAULT_INTERVAL: u64 = 1024;
 
-/// Nanoseconds one replayed step takes, as seeks weigh it against undoing and copying (see
-/// [`UNDONE_STEP_NS`]).
-pub const REPLAYED_STEP_NS: u64 = 300;
+/// Nanoseconds of CPU one replayed step takes, as seeks weigh it against undoing and copying.
+/// Measured with the timeline bench (Dijkstra on a 15-puzzle, release build, on-CPU time over
+/// the last tenth of the search, three runs): 0.8–1.8 µs a step at 100,000 steps, 1.7–2.0 µs
+/// at 1,000,000.
+pub const REPLAYED_STEP_NS: u64 = 1_600;
 
-/// Nanoseconds one undone step takes. Measured with the timeline bench (Dijkstra on a
-/// 15-puzzle at 1,000,000 steps, release build): 10,000 steps replayed in 2.8–3.0 ms, undone
-/// in 6.5–14.9 ms (the load varying), so undoing weighs about three replayed steps.
-pub const UNDONE_STEP_NS: u64 = 900;
+/// Nanoseconds of CPU one undone step takes (the same runs): 1.6–2.4 µs at 100,000 steps,
+/// 1.4–2.0 µs at 1,000,000; about 1.1 replayed steps, the ratio varying from 0.7 to 2 between
+/// runs on a loaded machine.
+pub const UNDONE_STEP_NS: u64 = 1_800;
 
-/// Bytes of keyframe copied per nanosecond when a seek restores one.
+/// Bytes of keyframe copied per nanosecond when a seek restores one (a plain copy of memory).
 pub const COPIED_BYTES_PER_NS: usize = 4;
 
 /// Nanoseconds a restore takes beyond its bytes: sharing the chunks, adopting the hash index,
-/// dropping the search it replaces.
-pub const RESTORE_NS: u64 = 100_000;
+/// dropping the search it replaces, copying the chunks the next steps write into. The bench's
+/// jump to a keyframe at 1,000,000 steps took 0.3 ms (wall, loaded machine), at 100,000 0.08.
+pub const RESTORE_NS: u64 = 150_000;
 
 /// Bytes all keyframes together may hold before they are thinned out.
 pub const DEFAULT_BUDGET: usize = 1 << 30;
