@@ -15,9 +15,9 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-/// Elements per chunk by default: 4 KiB of `u32` ranks, so a clone of a million ranks copies
-/// under a thousand pointers and at most 8 KiB of ends.
-pub const DEFAULT_CHUNK: usize = 1024;
+/// Elements per chunk by default: 1 KiB of `u32` ranks, so a clone of a million ranks copies
+/// 4,000 pointers, and each bucket at most 2 KiB of ends (A* has hundreds of buckets).
+pub const DEFAULT_CHUNK: usize = 256;
 
 /// A queue whose clones share its sealed chunks (see the module docs).
 #[derive(Clone, Debug)]
