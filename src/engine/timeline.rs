@@ -38,13 +38,13 @@ pub const DEFAULT_INTERVAL: u64 = 1024;
 
 /// Nanoseconds of CPU one replayed step takes, as seeks weigh it against undoing and copying.
 /// Measured with the timeline bench (Dijkstra on a 15-puzzle, release build, on-CPU time over
-/// the last tenth of the search, three runs): 0.8–1.8 µs a step at 100,000 steps, 1.7–2.0 µs
-/// at 1,000,000.
+/// the last tenth of the search, five runs on a loaded machine): 0.8–1.6 µs a step at 100,000
+/// steps, 1.7–2.5 µs at 1,000,000.
 pub const REPLAYED_STEP_NS: u64 = 1_600;
 
-/// Nanoseconds of CPU one undone step takes (the same runs): 1.6–2.4 µs at 100,000 steps,
-/// 1.4–2.0 µs at 1,000,000; about 1.1 replayed steps, the ratio varying from 0.7 to 2 between
-/// runs on a loaded machine.
+/// Nanoseconds of CPU one undone step takes (the same runs): 1.6–2.8 µs at 100,000 steps,
+/// 1.4–2.7 µs at 1,000,000; at 1,000,000 about what a replayed one costs (0.7–1.2× in each
+/// run), at 100,000 1–3×.
 pub const UNDONE_STEP_NS: u64 = 1_800;
 
 /// Bytes of keyframe copied per nanosecond when a seek restores one (a plain copy of memory).

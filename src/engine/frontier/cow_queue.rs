@@ -119,49 +119,19 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
     }
 
     pub fn push_back(&mut self, value: T) {
-        let p = self.parts();
-        if p.back.len() >= CHUNK {
-            let chunk = Arc::from(&*p.back.make_contiguous());
-            p.back.clear();
-            p.seal_back(chunk);
-        }
-        p.back.push_back(value);
-        p.len += 1;
+        self.parts().push(End::Back, value, CHUNK);
     }
 
     pub fn push_front(&mut self, value: T) {
-        let p = self.parts();
-        if p.front.len() >= CHUNK {
-            let chunk = Arc::from(&*p.front.make_contiguous());
-            p.front.clear();
-            p.seal_front(chunk);
-        }
-        p.front.push_front(value);
-        p.len += 1;
+        self.parts().push(End::Front, value, CHUNK);
     }
 
     pub fn pop_front(&mut self) -> Option<T> {
-        let p = self.parts.as_mut()?;
-        if p.front.is_empty()
-            && let Some(chunk) = p.unseal_front()
-        {
-            p.front.extend(chunk.iter().cloned());
-        }
-        let value = p.front.pop_front().or_else(|| p.back.pop_front())?;
-        p.len -= 1;
-        Some(value)
+        self.parts.as_mut()?.pop(End::Front)
     }
 
     pub fn pop_back(&mut self) -> Option<T> {
-        let p = self.parts.as_mut()?;
-        if p.back.is_empty()
-            && let Some(chunk) = p.unseal_back()
-        {
-            p.back.extend(chunk.iter().cloned());
-        }
-        let value = p.back.pop_back().or_else(|| p.front.pop_back())?;
-        p.len -= 1;
-        Some(value)
+        self.parts.as_mut()?.pop(End::Back)
     }
 
     /// The index of the first element for which `pred` is false, the queue being partitioned
@@ -198,7 +168,7 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
             p.front.insert(at, value);
             if p.front.len() > CHUNK {
                 let rest = p.front.split_off(CHUNK / 2);
-                p.seal_front(Arc::from(Vec::from(rest)));
+                p.put(End::Front, Arc::from(Vec::from(rest)));
             }
             return;
         }
@@ -214,7 +184,7 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
             if p.back.len() > CHUNK {
                 let rest = p.back.split_off(CHUNK / 2);
                 let first = std::mem::replace(&mut p.back, rest);
-                p.seal_back(Arc::from(Vec::from(first)));
+                p.put(End::Back, Arc::from(Vec::from(first)));
             }
             return;
         };
@@ -229,27 +199,74 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
     }
 }
 
-impl<T> Parts<T> {
-    fn seal_back(&mut self, chunk: Arc<[T]>) {
+/// One end of the queue.
+#[derive(Clone, Copy)]
+enum End {
+    Front,
+    Back,
+}
+
+impl<T: Clone> Parts<T> {
+    fn end(&mut self, end: End) -> &mut VecDeque<T> {
+        match end {
+            End::Front => &mut self.front,
+            End::Back => &mut self.back,
+        }
+    }
+
+    /// Pushes at `end`, sealing it first when it holds a `full` chunk.
+    fn push(&mut self, end: End, value: T, full: usize) {
+        if self.end(end).len() >= full {
+            self.seal_end(end);
+        }
+        match end {
+            End::Front => self.front.push_front(value),
+            End::Back => self.back.push_back(value),
+        }
+        self.len += 1;
+    }
+
+    /// Pops at `end`, refilling it first from the chunk beside it when it is empty (with no
+    /// chunk left, the other end holds everything).
+    fn pop(&mut self, end: End) -> Option<T> {
+        if self.end(end).is_empty() {
+            self.refill_end(end);
+        }
+        let value = match end {
+            End::Front => self.front.pop_front().or_else(|| self.back.pop_front()),
+            End::Back => self.back.pop_back().or_else(|| self.front.pop_back()),
+        }?;
+        self.len -= 1;
+        Some(value)
+    }
+
+    /// Puts a sealed chunk beside `end`.
+    fn put(&mut self, end: End, chunk: Arc<[T]>) {
         self.sealed += chunk.len();
-        self.middle.push_back(chunk);
+        match end {
+            End::Front => self.middle.push_front(chunk),
+            End::Back => self.middle.push_back(chunk),
+        }
     }
 
-    fn seal_front(&mut self, chunk: Arc<[T]>) {
-        self.sealed += chunk.len();
-        self.middle.push_front(chunk);
+    /// Seals everything at `end` into a chunk beside it, keeping the end's room.
+    fn seal_end(&mut self, end: End) {
+        let owned = self.end(end);
+        let chunk = Arc::from(&*owned.make_contiguous());
+        owned.clear();
+        self.put(end, chunk);
     }
 
-    fn unseal_front(&mut self) -> Option<Arc<[T]>> {
-        let chunk = self.middle.pop_front()?;
-        self.sealed -= chunk.len();
-        Some(chunk)
-    }
-
-    fn unseal_back(&mut self) -> Option<Arc<[T]>> {
-        let chunk = self.middle.pop_back()?;
-        self.sealed -= chunk.len();
-        Some(chunk)
+    /// Fills the empty `end` with a copy of the chunk beside it, if there is one.
+    fn refill_end(&mut self, end: End) {
+        let chunk = match end {
+            End::Front => self.middle.pop_front(),
+            End::Back => self.middle.pop_back(),
+        };
+        if let Some(chunk) = chunk {
+            self.sealed -= chunk.len();
+            self.end(end).extend(chunk.iter().cloned());
+        }
     }
 }
 
