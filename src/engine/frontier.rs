@@ -12,10 +12,13 @@ use super::cost::Cost;
 use super::notebook::NodeId;
 use super::settings::Algorithm;
 use super::tie::TieKey;
+use cow_queue::CowQueue;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
+
+mod cow_queue;
 
 /// The full ordering key of an open row; smaller is picked first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -175,9 +178,9 @@ impl Serialize for TieLevels {
 struct Bucket {
     /// The rank picked next.
     head: u32,
-    /// The ranks after `head`, in picking order (emptied, its room kept, when the bucket's slot
-    /// is released).
-    rest: VecDeque<u32>,
+    /// The ranks after `head`, in picking order, in copy-on-write chunks a keyframe shares
+    /// (emptied when the bucket's slot is released).
+    rest: CowQueue<u32>,
     /// Rows held that are still open with this key (the rest are stale).
     live: u32,
 }
@@ -549,6 +552,14 @@ impl OpenList {
         self.entries * std::mem::size_of::<u32>()
             + self.buckets.in_use() * bucket
             + self.levels.in_use() * level
+    }
+
+    /// Of [`OpenList::bytes`], those a clone shares instead of copying: the ranks in the
+    /// buckets' sealed chunks.
+    #[must_use]
+    pub fn shared_bytes(&self) -> usize {
+        let ranks: usize = self.buckets.items.iter().map(|b| b.rest.shared_len()).sum();
+        ranks * std::mem::size_of::<u32>()
     }
 }
 

@@ -93,7 +93,7 @@ where
     }
 
     fn snapshot_bytes(&self) -> usize {
-        Search::bytes(self) - Search::shared_bytes(self)
+        Search::bytes(self) - Search::shared_bytes(self) - self.strategy().shared_bytes()
     }
 }
 

@@ -210,6 +210,11 @@ pub trait Strategy<P: Problem> {
     fn bytes(&self) -> usize {
         0
     }
+    /// Of [`Strategy::bytes`], those a clone shares instead of copying (a time-travel
+    /// keyframe does not hold them on its own).
+    fn shared_bytes(&self) -> usize {
+        0
+    }
     /// The row's place in a best-first open list, for faces that keep the list sorted
     /// themselves: `Some` only where the open list is a sort by a fixed key per row and rows
     /// change only as the log records (no stack, no dropped rows).

@@ -10,18 +10,20 @@
 //! When the search goes back, the timeline keeps the record as it was (sharing its full chunks)
 //! until the search stands at the last step again.
 //!
-//! A keyframe shares the full chunks of the notebook's rows and of the step record with the
-//! search it was copied from (copy on write, see [`super::chunked`]), and holds no hash index at
-//! all: a copy restored from it takes the live search's ([`Session::keyframe`],
-//! [`Session::adopt`]). What it still copies whole (mostly the open list:
-//! [`Session::snapshot_bytes`]) grows with the search, so the keyframes' total is held under a
-//! byte budget: when it is exceeded, every other keyframe is dropped and the interval doubles.
-//! Seeking then costs one copy of a keyframe plus at most `interval` replayed steps, or less (see
-//! `benches/timeline.rs` for measured times, and the README's time-travel section).
+//! A keyframe shares the full chunks of the notebook's rows, of the step record and of the open
+//! list's queues with the search it was copied from (copy on write, see [`super::chunked`] and
+//! `frontier/cow_queue.rs`), and holds no hash index at all: a copy restored from it takes the
+//! live search's ([`Session::keyframe`], [`Session::adopt`]). What it copies whole
+//! ([`Session::snapshot_bytes`]: the statuses, the open list's buckets, a deep search's stack)
+//! is held under a byte budget: when the keyframes' total exceeds it, every other keyframe is
+//! dropped and the interval doubles. Seeking then costs one copy of a keyframe plus at most
+//! `interval` replayed steps, or less (see `benches/timeline.rs` for measured times, and the
+//! README's time-travel section).
 //!
 //! Going back a little is cheaper still: a search whose strategy can undo a step
 //! ([`Session::rewind`]: best-first searches, over steps that reopened or improved nothing) is
-//! wound back in place, at about the cost of replaying the same number of steps, with no copy.
+//! wound back in place, with no copy, at a few times the cost of replaying the same number of
+//! steps ([`UNDONE_STEP_NS`]).
 //!
 //! A timeline is not itself a search: it owns one and moves it, and every move says whether it
 //! went ([`TimelineError`]). Faces read the search through [`Timeline::view`].
@@ -34,11 +36,24 @@ use super::view::SearchView;
 /// Steps between keyframes before any thinning.
 pub const DEFAULT_INTERVAL: u64 = 1024;
 
-/// Bytes of keyframe copied in the time one step is replayed or undone: how seeks weigh a copy
-/// against stepping. Measured on a 15-puzzle at 1,000,000 steps: a 150 MiB copy took 17 ms, a
-/// replayed step 0.9 µs, an undone one 0.4 µs (about 8 KB per step); under heavy load from
-/// parallel builds 90 ms, 1.7 µs and 1.2 µs (about 3 KB).
-pub const COPY_BYTES_PER_STEP: usize = 6000;
+/// Nanoseconds of CPU one replayed step takes, as seeks weigh it against undoing and copying.
+/// Measured with the timeline bench (Dijkstra on a 15-puzzle, release build, on-CPU time over
+/// the last tenth of the search, five runs on a loaded machine): 0.8–1.6 µs a step at 100,000
+/// steps, 1.7–2.5 µs at 1,000,000.
+pub const REPLAYED_STEP_NS: u64 = 1_600;
+
+/// Nanoseconds of CPU one undone step takes (the same runs): 1.6–2.8 µs at 100,000 steps,
+/// 1.4–2.7 µs at 1,000,000; at 1,000,000 about what a replayed one costs (0.7–1.2× in each
+/// run), at 100,000 1–3×.
+pub const UNDONE_STEP_NS: u64 = 1_800;
+
+/// Bytes of keyframe copied per nanosecond when a seek restores one (a plain copy of memory).
+pub const COPIED_BYTES_PER_NS: usize = 4;
+
+/// Nanoseconds a restore takes beyond its bytes: sharing the chunks, adopting the hash index,
+/// dropping the search it replaces, copying the chunks the next steps write into. The bench's
+/// jump to a keyframe at 1,000,000 steps took 0.3 ms (wall, loaded machine), at 100,000 0.08.
+pub const RESTORE_NS: u64 = 150_000;
 
 /// Bytes all keyframes together may hold before they are thinned out.
 pub const DEFAULT_BUDGET: usize = 1 << 30;
@@ -76,7 +91,7 @@ pub enum TimelineError {
 pub struct Timeline {
     current: Box<dyn Session>,
     /// Copies of the search, in step order; the first is the search as it was given.
-    keyframes: Vec<Box<dyn Session>>,
+    keyframes: Vec<Keyframe>,
     interval: u64,
     budget: usize,
     keyframe_bytes: usize,
@@ -100,10 +115,10 @@ impl Timeline {
     #[must_use]
     pub fn with_limits(mut session: Box<dyn Session>, interval: u64, budget: usize) -> Timeline {
         let budget = budget.min(session.view().settings().max_memory.bytes() / 4);
-        let first = session.keyframe();
+        let first = Keyframe::of(session.as_mut());
         Timeline {
             ahead: None,
-            keyframe_bytes: first.snapshot_bytes(),
+            keyframe_bytes: first.bytes,
             keyframes: vec![first],
             current: session,
             interval: interval.max(1),
@@ -213,8 +228,9 @@ impl Timeline {
 
     /// Goes to step `target` by the cheapest of: from the current step (replaying forward, or
     /// undoing back in place), from the keyframe after it (a copy, then undoing back) or from
-    /// the keyframe at or before it (a copy, then replaying forward). A keyframe copy is
-    /// counted as one step per [`COPY_BYTES_PER_STEP`] bytes. Recorded steps are replayed and
+    /// the keyframe at or before it (a copy, then replaying forward), each weighed by its
+    /// measured time ([`REPLAYED_STEP_NS`], [`UNDONE_STEP_NS`], [`COPIED_BYTES_PER_NS`],
+    /// [`RESTORE_NS`]). Recorded steps are replayed and
     /// checked; past the record, new steps are taken. Stops early at the search's end; returns
     /// the step reached.
     ///
@@ -234,19 +250,22 @@ impl Timeline {
         if target < self.recorded_steps() {
             self.keep_ahead();
         }
-        let at = |i: usize| self.keyframes[i].view().steps();
-        let copy = |i: usize| (self.keyframes[i].snapshot_bytes() / COPY_BYTES_PER_STEP) as u64;
-        let before = self
-            .keyframes
-            .iter()
-            .rposition(|k| k.view().steps() <= target);
-        let after = self
-            .keyframes
-            .iter()
-            .position(|k| k.view().steps() > target);
-        let here = now.abs_diff(target);
-        let from_before = before.map_or(u64::MAX, |i| copy(i).saturating_add(target - at(i)));
-        let from_after = after.map_or(u64::MAX, |i| copy(i).saturating_add(at(i) - target));
+        let at = |i: usize| self.keyframes[i].steps;
+        let copy = |i: usize| RESTORE_NS + (self.keyframes[i].bytes / COPIED_BYTES_PER_NS) as u64;
+        let replay = |steps: u64| steps.saturating_mul(REPLAYED_STEP_NS);
+        let undo = |steps: u64| steps.saturating_mul(UNDONE_STEP_NS);
+        // Keyframes are in step order (a seek at a million steps searches a thousand).
+        let first_after = self.keyframes.partition_point(|k| k.steps <= target);
+        let before = first_after.checked_sub(1);
+        let after = (first_after < self.keyframes.len()).then_some(first_after);
+        let here = if target >= now {
+            replay(target - now)
+        } else {
+            undo(now - target)
+        };
+        let from_before =
+            before.map_or(u64::MAX, |i| copy(i).saturating_add(replay(target - at(i))));
+        let from_after = after.map_or(u64::MAX, |i| copy(i).saturating_add(undo(at(i) - target)));
         // Whether the current search now stands at or before the target on its way there.
         let mut placed = false;
         if here <= from_before.min(from_after) {
@@ -261,7 +280,7 @@ impl Timeline {
             }
         }
         if !placed && (target < now || from_before < here) {
-            let start = self.keyframes[0].view().steps();
+            let start = self.keyframes[0].steps;
             let i = before.ok_or(TimelineError::BeforeStart(start))?;
             self.current = self.restore(i);
         }
@@ -273,7 +292,7 @@ impl Timeline {
 
     /// A copy of keyframe `i` to go on from, made whole with what the current search holds.
     fn restore(&mut self, i: usize) -> Box<dyn Session> {
-        let mut copy = self.keyframes[i].snapshot();
+        let mut copy = self.keyframes[i].search.snapshot();
         copy.adopt(self.current.as_mut());
         copy
     }
@@ -294,12 +313,12 @@ impl Timeline {
     /// Takes a keyframe on the interval beyond the last one, and thins them over budget.
     fn keep_keyframe(&mut self) {
         let now = self.steps();
-        let last = self.keyframes.last().map_or(0, |k| k.view().steps());
+        let last = self.keyframes.last().map_or(0, |k| k.steps);
         if !now.is_multiple_of(self.interval) || now <= last {
             return;
         }
-        let copy = self.current.keyframe();
-        self.keyframe_bytes += copy.snapshot_bytes();
+        let copy = Keyframe::of(self.current.as_mut());
+        self.keyframe_bytes += copy.bytes;
         self.keyframes.push(copy);
         while (self.keyframe_bytes > self.budget || self.over_allowance())
             && self.keyframes.len() > 2
@@ -307,10 +326,9 @@ impl Timeline {
             self.interval *= 2;
             let interval = self.interval;
             let mut first = true;
-            self.keyframes.retain(|k| {
-                std::mem::take(&mut first) || k.view().steps().is_multiple_of(interval)
-            });
-            self.keyframe_bytes = self.keyframes.iter().map(|k| k.snapshot_bytes()).sum();
+            self.keyframes
+                .retain(|k| std::mem::take(&mut first) || k.steps.is_multiple_of(interval));
+            self.keyframe_bytes = self.keyframes.iter().map(|k| k.bytes).sum();
         }
     }
 }
@@ -330,6 +348,27 @@ impl Timeline {
                 > KEYFRAME_BYTES_PER_STEP
                     .saturating_mul(steps)
                     .saturating_add(KEYFRAME_FLOOR)
+    }
+}
+
+/// A copy of the search kept to restore, with what it holds on its own.
+struct Keyframe {
+    search: Box<dyn Session>,
+    /// The step it was taken at.
+    steps: u64,
+    /// [`Session::snapshot_bytes`], counted once (a best-first search counts its buckets).
+    bytes: usize,
+}
+
+impl Keyframe {
+    fn of(live: &mut dyn Session) -> Keyframe {
+        let search = live.keyframe();
+        let bytes = search.snapshot_bytes();
+        Keyframe {
+            steps: search.view().steps(),
+            search,
+            bytes,
+        }
     }
 }
 

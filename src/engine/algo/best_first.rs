@@ -192,6 +192,10 @@ impl<P: Problem> Strategy<P> for BestFirst {
         self.open.bytes()
     }
 
+    fn shared_bytes(&self) -> usize {
+        self.open.shared_bytes()
+    }
+
     fn open_key(&self, id: NodeId, node: &Node<&P::State>) -> Option<OpenKey> {
         Some(self.open.ordering().key(id, node.g, node.h, node.depth))
     }

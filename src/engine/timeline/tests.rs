@@ -341,3 +341,39 @@ fn the_record_is_held_once_at_the_last_step_and_kept_while_back() {
     assert_eq!(t.recorded_steps(), 11);
     assert!(std::ptr::eq(t.record(), t.view().step_record()));
 }
+
+/// A best-first keyframe shares the open list's queues: what keyframes hold on their own
+/// grows far less than the open list (four bytes per open row), which they would hold whole if
+/// they copied the queues. (Growth, not size: the last chunks of rows and record a keyframe
+/// copies weigh up to 100 KB either way.)
+#[test]
+fn keyframes_hold_little_of_a_growing_open_list() {
+    use crate::domains::sliding::{SlidingPuzzle, default_goal};
+    use crate::engine::search::Search;
+    use crate::engine::settings::{Algorithm, Settings};
+    let start = vec![0, 2, 4, 14, 11, 1, 7, 6, 3, 8, 15, 13, 10, 5, 9, 12];
+    let problem: SlidingPuzzle<u64> = SlidingPuzzle::new(4, 4, start, default_goal(4, 4));
+    let mut search = Search::new(
+        problem,
+        Settings {
+            algorithm: Algorithm::Dijkstra,
+            tie_break: Algorithm::Dijkstra.default_tie_break(),
+            max_states: 1_000_000,
+            ..Settings::default()
+        },
+    );
+    let mut at = |steps: u64| {
+        assert_eq!(search.run(steps), None, "still searching");
+        let kept = Session::keyframe(&mut search).snapshot_bytes();
+        (search.strategy().bytes(), kept)
+    };
+    let (open_before, kept_before) = at(20_000);
+    let (open_after, kept_after) = at(120_000);
+    let open = open_after - open_before;
+    assert!(open > 300_000, "the open list grew by {open} bytes");
+    assert!(
+        kept_after.saturating_sub(kept_before) < open / 2,
+        "a keyframe holds {kept_before} bytes alone, later {kept_after}; the open list grew by \
+         {open}"
+    );
+}
