@@ -267,6 +267,10 @@ pub struct Index {
     /// rows: the rows after are filed ahead (time travel replays the same rows under the same
     /// ids), and lookups skip ids the notebook does not hold yet.
     covered: usize,
+    /// A row was stored under an id filed ahead without looking its state up
+    /// ([`Notebook::insert`]): the entry filed for that id may name another state, so
+    /// truncating files the rows afresh instead of unfiling them by their states.
+    stored_unchecked_ahead: bool,
 }
 
 impl Default for Index {
@@ -274,6 +278,7 @@ impl Default for Index {
         Index {
             shards: Box::new(std::array::from_fn(|_| HashTable::new())),
             covered: 0,
+            stored_unchecked_ahead: false,
         }
     }
 }
@@ -453,6 +458,8 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             index.shards[shard_of(hash)]
                 .insert_unique(hash, id, |&other| hash_of(&packed[other as usize].state));
             index.covered = id as usize + 1;
+        } else {
+            index.stored_unchecked_ahead = true;
         }
         id
     }
@@ -472,8 +479,10 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             return;
         }
         let rows = self.rows.len();
-        if self.index_mut().covered > rows {
-            // Rows filed ahead are not this notebook's to unfile: file its own rows afresh.
+        let index = self.index_mut();
+        if index.covered > rows || index.stored_unchecked_ahead {
+            // Rows filed ahead are not this notebook's to unfile, and rows stored over them
+            // unchecked may not be the states filed: file its own rows afresh.
             self.forget_newest(len);
             self.index = None;
             self.file_rows(Index::default());
