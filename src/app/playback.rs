@@ -16,9 +16,9 @@ pub const FRAME_TARGET: f64 = 0.008;
 /// search always advances.
 pub const STEP_FLOOR: f64 = 0.0005;
 
-/// Running frames whose views' work [`RunBudget`] remembers. A view that works hard only every
-/// few frames (the Tree tab brings a running tree up to date every fifth frame or so) must
-/// count on the frames in between too, or the frame it works in steps a whole budget as well.
+/// Running frames whose views' work [`RunBudget`] remembers. A view that works hard only in
+/// some frames (a table rebuilt, a tree catching up after a jump) must count on the frames in
+/// between too, or the frame it works in steps a whole budget as well.
 const REMEMBERED: usize = 32;
 
 /// What the player is doing.
