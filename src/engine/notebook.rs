@@ -84,15 +84,9 @@ struct Packed<S> {
     depth: u32,
 }
 
-/// A cost as whole units in 4 bytes, if it is one (one division by a constant: this runs for
-/// both costs of every row stored).
+/// A cost as whole units in 4 bytes, if it is one.
 fn narrow(cost: Cost) -> Option<i32> {
-    let units = cost.raw() / Cost::ONE.raw();
-    if units * Cost::ONE.raw() == cost.raw() {
-        i32::try_from(units).ok()
-    } else {
-        None
-    }
+    cost.as_whole().and_then(|units| i32::try_from(units).ok())
 }
 
 /// The rows and their statuses, in storing order.
