@@ -619,8 +619,12 @@ impl<S> Notebook<S> {
         route
     }
 
-    /// Bytes held by the hash index (all its shards).
+    /// Bytes held by the hash index (all its shards; none when unfiled, without walking the
+    /// empty shards on every memory-budget check of a depth-first search).
     fn index_bytes(&self) -> usize {
+        if !self.files {
+            return 0;
+        }
         self.index.as_ref().map_or(0, Index::bytes)
     }
 
