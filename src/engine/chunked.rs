@@ -111,22 +111,28 @@ impl<T: Clone> ChunkedVec<T> {
         self.tail.pop()
     }
 
-    /// Keeps the first `len` elements.
+    /// Keeps the first `len` elements. Inlined for its usual case, a cut inside the tail
+    /// (a depth-first search retreating cuts its notebook on most steps).
+    #[inline]
     pub fn truncate(&mut self, len: usize) {
-        let keep = len >> CHUNK_BITS;
-        if keep < self.full.len() {
-            // Reopens the chunk `len` falls in as the tail (a copy: it may be shared).
-            self.tail.clear();
-            let rest = len & (CHUNK - 1);
-            if rest > 0 {
-                self.tail.reserve_exact(CHUNK);
-                self.tail.extend_from_slice(&self.full[keep][..rest]);
-            }
-            self.full.truncate(keep);
-        } else {
-            let sealed = self.sealed();
-            self.tail.truncate(len.saturating_sub(sealed));
+        match len.checked_sub(self.sealed()) {
+            Some(in_tail) => self.tail.truncate(in_tail),
+            None => self.truncate_sealed(len),
         }
+    }
+
+    /// Cuts inside the full chunks: reopens the chunk `len` falls in as the tail (a copy: it
+    /// may be shared).
+    #[cold]
+    fn truncate_sealed(&mut self, len: usize) {
+        let keep = len >> CHUNK_BITS;
+        self.tail.clear();
+        let rest = len & (CHUNK - 1);
+        if rest > 0 {
+            self.tail.reserve_exact(CHUNK);
+            self.tail.extend_from_slice(&self.full[keep][..rest]);
+        }
+        self.full.truncate(keep);
     }
 }
 

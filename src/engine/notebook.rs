@@ -222,6 +222,7 @@ impl<S: Clone> Rows<S> {
     }
 
     /// Forgets the rows from `len` on, all at once.
+    #[inline]
     fn truncate(&mut self, len: usize) {
         self.packed.truncate(len);
         if let Some(wide) = &mut self.wide {
@@ -497,6 +498,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
 
     /// Forgets the newest rows so that `len` remain, until time travel stores them again
     /// under the same ids (undoing steps): they stay filed ahead in the index.
+    #[inline]
     pub fn forget_newest(&mut self, len: usize) {
         if len >= self.rows.len() {
             return;
