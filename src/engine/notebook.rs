@@ -156,8 +156,9 @@ impl<S> Rows<S> {
         (0, 0)
     }
 
-    /// Appends `node` as an open row and returns its id.
-    #[inline]
+    /// Appends `node` as an open row and returns its id. Inlined always: a call took ~30 of
+    /// its ~90 instructions on a depth-first search (saving registers, copying the row in).
+    #[inline(always)]
     fn push(&mut self, node: Node<S>) -> NodeId {
         let len = self.len();
         let id = NodeId::try_from(len).expect("more than 4 billion rows");
@@ -438,6 +439,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     /// Writes a new open row and returns its id, without looking for the state first: graph
     /// searches use [`Notebook::lookup`] instead, while tree searches (backtracking) may store a
     /// state again on another branch.
+    #[inline]
     pub fn insert(&mut self, node: Node<S>) -> NodeId {
         if !self.files {
             return self.rows.push(node);
