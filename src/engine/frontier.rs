@@ -311,6 +311,10 @@ pub struct OpenList {
     order: BinaryHeap<Reverse<(Cost, u32)>>,
     /// The slot of each f's level.
     level_of: FxHashMap<Cost, u32>,
+    /// The f and level slot of the last push, while that level is in use: successors of one
+    /// expansion often share their f (breadth-first always does, sliding puzzles half the
+    /// time), and then a push does not hash.
+    last_level: Option<(Cost, u32)>,
     levels: Slots<Level>,
     buckets: Slots<Bucket>,
     len: usize,
@@ -325,6 +329,7 @@ impl OpenList {
             ordering,
             order: BinaryHeap::new(),
             level_of: FxHashMap::default(),
+            last_level: None,
             levels: Slots::default(),
             buckets: Slots::default(),
             len: 0,
@@ -350,13 +355,20 @@ impl OpenList {
 
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        let levels = &mut self.levels;
-        let order = &mut self.order;
-        let slot = *self.level_of.entry(key.f).or_insert_with(|| {
-            let slot = levels.take();
-            order.push(Reverse((key.f, slot)));
-            slot
-        });
+        let slot = match self.last_level {
+            Some((f, slot)) if f == key.f => slot,
+            _ => {
+                let levels = &mut self.levels;
+                let order = &mut self.order;
+                let slot = *self.level_of.entry(key.f).or_insert_with(|| {
+                    let slot = levels.take();
+                    order.push(Reverse((key.f, slot)));
+                    slot
+                });
+                self.last_level = Some((key.f, slot));
+                slot
+            }
+        };
         let level = self.levels.get_mut(slot);
         level.live += 1;
         match level.find(key.tie) {
@@ -373,9 +385,17 @@ impl OpenList {
         self.entries += 1;
     }
 
+    /// The slot of f's level, if f has one (the last push's without hashing).
+    fn level_slot(&self, f: Cost) -> Option<u32> {
+        match self.last_level {
+            Some((last, slot)) if last == f => Some(slot),
+            _ => self.level_of.get(&f).copied(),
+        }
+    }
+
     /// The slots of the level and bucket holding `key`'s entries, if any.
     fn find(&self, key: OpenKey) -> Option<(u32, u32)> {
-        let &level = self.level_of.get(&key.f)?;
+        let level = self.level_slot(key.f)?;
         Some((level, self.levels.get(level).bucket(key.tie)?))
     }
 
@@ -437,6 +457,9 @@ impl OpenList {
             self.order.pop();
             self.level_of.remove(&f);
             self.levels.release(level);
+            if self.last_level.is_some_and(|(_, slot)| slot == level) {
+                self.last_level = None;
+            }
         }
     }
 
@@ -480,7 +503,7 @@ impl OpenList {
     /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
     pub fn explain(&self, key: OpenKey) -> TieLevels {
-        let level = self.level_of.get(&key.f).map(|&l| self.levels.get(l));
+        let level = self.level_slot(key.f).map(|l| self.levels.get(l));
         let same_f = level.map_or(0, |l| l.live);
         let same_key = level
             .and_then(|l| l.bucket(key.tie))
@@ -491,22 +514,28 @@ impl OpenList {
     /// The explanation of a pick that shared its f with `same_f` open rows (itself included)
     /// and its whole key but the storing rank with `same_key`.
     fn levels(&self, same_f: u32, same_key: u32) -> TieLevels {
-        let mut levels = TieLevels::default();
-        levels.push(TieLevel {
+        let first = Some(TieLevel {
             key: None,
             tied: same_f,
         });
-        if let Some(numeric) = self.ordering.numeric {
-            levels.push(TieLevel {
-                key: Some(numeric),
-                tied: same_key,
-            });
-        }
-        levels.push(TieLevel {
+        let order = Some(TieLevel {
             key: Some(self.ordering.order),
             tied: 1,
         });
-        levels
+        // Written in place (not pushed level by level): a pick is explained every step.
+        let levels = match self.ordering.numeric {
+            Some(numeric) => [
+                first,
+                Some(TieLevel {
+                    key: Some(numeric),
+                    tied: same_key,
+                }),
+                order,
+                None,
+            ],
+            None => [first, order, None, None],
+        };
+        TieLevels { levels }
     }
 
     /// Removes the top (which must be fresh) and returns its row.

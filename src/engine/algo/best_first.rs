@@ -97,13 +97,14 @@ impl BestFirst {
                             was,
                             old_g,
                             old_depth,
+                            h,
                         } => {
+                            let ordering = self.open.ordering();
+                            let new = ordering.key(child, from.g + cost, h, from.depth + 1);
                             if was == Status::Open {
-                                let h = core.notebook.node(child).h;
-                                let old = self.open.ordering().key(child, old_g, h, old_depth);
-                                self.open.forget(old);
+                                self.open.forget(ordering.key(child, old_g, h, old_depth));
                             }
-                            self.open.push(self.key(&core.notebook, child));
+                            self.open.push(new);
                             let fate = if was == Status::Open {
                                 Fate::Improved
                             } else {
