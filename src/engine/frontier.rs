@@ -313,7 +313,8 @@ pub struct OpenList {
     level_of: FxHashMap<Cost, u32>,
     /// The f and level slot of the last push, while that level is in use: successors of one
     /// expansion often share their f (breadth-first always does, sliding puzzles half the
-    /// time), and then a push does not hash.
+    /// time), and then a push does not hash. Nor does one at the top level's f (a step
+    /// towards the goal on a grid keeps the pick's f).
     last_level: Option<(Cost, u32)>,
     levels: Slots<Level>,
     buckets: Slots<Bucket>,
@@ -355,9 +356,9 @@ impl OpenList {
 
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        let slot = match self.last_level {
-            Some((f, slot)) if f == key.f => slot,
-            _ => {
+        let slot = match self.cached_level(key.f) {
+            Some(slot) => slot,
+            None => {
                 let levels = &mut self.levels;
                 let order = &mut self.order;
                 let slot = *self.level_of.entry(key.f).or_insert_with(|| {
@@ -385,12 +386,20 @@ impl OpenList {
         self.entries += 1;
     }
 
-    /// The slot of f's level, if f has one (the last push's without hashing).
-    fn level_slot(&self, f: Cost) -> Option<u32> {
-        match self.last_level {
-            Some((last, slot)) if last == f => Some(slot),
-            _ => self.level_of.get(&f).copied(),
+    /// The slot of f's level when it is the last push's or the top one, found without hashing.
+    #[inline]
+    fn cached_level(&self, f: Cost) -> Option<u32> {
+        match (self.last_level, self.order.peek()) {
+            (Some((last, slot)), _) if last == f => Some(slot),
+            (_, Some(&Reverse((top, slot)))) if top == f => Some(slot),
+            _ => None,
         }
+    }
+
+    /// The slot of f's level, if f has one.
+    fn level_slot(&self, f: Cost) -> Option<u32> {
+        self.cached_level(f)
+            .or_else(|| self.level_of.get(&f).copied())
     }
 
     /// The slots of the level and bucket holding `key`'s entries, if any.
