@@ -208,6 +208,7 @@ impl<T: Clone> Parts<T> {
     }
 
     /// Pushes at `end`, sealing it first when it holds a `full` chunk.
+    #[inline]
     fn push(&mut self, end: End, value: T, full: usize) {
         if self.end(end).len() >= full {
             self.seal_end(end);
@@ -221,6 +222,7 @@ impl<T: Clone> Parts<T> {
 
     /// Pops at `end`, refilling it first from the chunk beside it when it is empty (with no
     /// chunk left, the other end holds everything).
+    #[inline]
     fn pop(&mut self, end: End) -> Option<T> {
         if self.end(end).is_empty() {
             self.refill_end(end);
