@@ -686,6 +686,25 @@ mod tests {
     }
 
     #[test]
+    fn a_level_emptied_and_filled_again_at_the_same_f_is_picked() {
+        // The pushes here are at the last push's f, found without hashing: the level the
+        // first pop released must not be reused through that shortcut.
+        for f in [Cost::units(5), Cost::from_f64(std::f64::consts::SQRT_2)] {
+            let o = ordering(&[TieKey::LowestH, TieKey::FirstStored]);
+            let mut open = OpenList::new(o.clone());
+            open.push(o.key(0, f, Cost::ZERO, 0));
+            assert_eq!(open.pop(), Some(0));
+            open.push(o.key(1, f, Cost::ZERO, 0));
+            open.push(o.key(2, f, Cost::ZERO, 0));
+            let top = open.peek().expect("rows 1 and 2 are open");
+            let tied: Vec<u32> = open.explain(top).iter().map(|l| l.tied).collect();
+            assert_eq!(tied, vec![2, 2, 1]);
+            let order: Vec<NodeId> = std::iter::from_fn(|| open.pop()).collect();
+            assert_eq!(order, vec![1, 2]);
+        }
+    }
+
+    #[test]
     fn an_improved_row_joins_its_bucket_in_storing_order() {
         let o = ordering(&[TieKey::FirstStored]);
         let mut open = OpenList::new(o.clone());
