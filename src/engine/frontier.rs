@@ -268,6 +268,13 @@ struct Slots<T> {
 }
 
 impl<T: Default> Slots<T> {
+    fn with_capacity(room: usize) -> Slots<T> {
+        Slots {
+            items: Vec::with_capacity(room),
+            free: Vec::with_capacity(room),
+        }
+    }
+
     /// A free slot, holding whatever it held when released (or a default value).
     fn take(&mut self) -> u32 {
         self.free.pop().unwrap_or_else(|| {
@@ -323,16 +330,21 @@ pub struct OpenList {
     entries: usize,
 }
 
+/// Levels a new open list has room for, and four times as many buckets, before anything grows:
+/// a short grid query (60–110 states, a few dozen levels) then never grows its heap, hash map
+/// and slots step by step, which was a good part of its set-up.
+const START_LEVELS: usize = 64;
+
 impl OpenList {
     #[must_use]
     pub fn new(ordering: Ordering) -> OpenList {
         OpenList {
             ordering,
-            order: BinaryHeap::new(),
-            level_of: FxHashMap::default(),
+            order: BinaryHeap::with_capacity(START_LEVELS),
+            level_of: FxHashMap::with_capacity_and_hasher(START_LEVELS, Default::default()),
             last_level: None,
-            levels: Slots::default(),
-            buckets: Slots::default(),
+            levels: Slots::with_capacity(START_LEVELS),
+            buckets: Slots::with_capacity(4 * START_LEVELS),
             len: 0,
             entries: 0,
         }
