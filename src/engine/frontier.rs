@@ -268,6 +268,13 @@ struct Slots<T> {
 }
 
 impl<T: Default> Slots<T> {
+    fn with_capacity(room: usize) -> Slots<T> {
+        Slots {
+            items: Vec::with_capacity(room),
+            free: Vec::with_capacity(room),
+        }
+    }
+
     /// A free slot, holding whatever it held when released (or a default value).
     fn take(&mut self) -> u32 {
         self.free.pop().unwrap_or_else(|| {
@@ -311,6 +318,11 @@ pub struct OpenList {
     order: BinaryHeap<Reverse<(Cost, u32)>>,
     /// The slot of each f's level.
     level_of: FxHashMap<Cost, u32>,
+    /// The f and level slot of the last push, while that level is in use: successors of one
+    /// expansion often share their f (breadth-first always does, sliding puzzles half the
+    /// time), and then a push does not hash. Nor does one at the top level's f (a step
+    /// towards the goal on a grid keeps the pick's f).
+    last_level: Option<(Cost, u32)>,
     levels: Slots<Level>,
     buckets: Slots<Bucket>,
     len: usize,
@@ -318,15 +330,21 @@ pub struct OpenList {
     entries: usize,
 }
 
+/// Levels a new open list has room for, and four times as many buckets, before anything grows:
+/// a short grid query (60–110 states, a few dozen levels) then never grows its heap, hash map
+/// and slots step by step, which was a good part of its set-up.
+const START_LEVELS: usize = 64;
+
 impl OpenList {
     #[must_use]
     pub fn new(ordering: Ordering) -> OpenList {
         OpenList {
             ordering,
-            order: BinaryHeap::new(),
-            level_of: FxHashMap::default(),
-            levels: Slots::default(),
-            buckets: Slots::default(),
+            order: BinaryHeap::with_capacity(START_LEVELS),
+            level_of: FxHashMap::with_capacity_and_hasher(START_LEVELS, Default::default()),
+            last_level: None,
+            levels: Slots::with_capacity(START_LEVELS),
+            buckets: Slots::with_capacity(4 * START_LEVELS),
             len: 0,
             entries: 0,
         }
@@ -350,13 +368,20 @@ impl OpenList {
 
     /// A row joins the open list with `key`.
     pub fn push(&mut self, key: OpenKey) {
-        let levels = &mut self.levels;
-        let order = &mut self.order;
-        let slot = *self.level_of.entry(key.f).or_insert_with(|| {
-            let slot = levels.take();
-            order.push(Reverse((key.f, slot)));
-            slot
-        });
+        let slot = match self.cached_level(key.f) {
+            Some(slot) => slot,
+            None => {
+                let levels = &mut self.levels;
+                let order = &mut self.order;
+                let slot = *self.level_of.entry(key.f).or_insert_with(|| {
+                    let slot = levels.take();
+                    order.push(Reverse((key.f, slot)));
+                    slot
+                });
+                self.last_level = Some((key.f, slot));
+                slot
+            }
+        };
         let level = self.levels.get_mut(slot);
         level.live += 1;
         match level.find(key.tie) {
@@ -373,9 +398,25 @@ impl OpenList {
         self.entries += 1;
     }
 
+    /// The slot of f's level when it is the last push's or the top one, found without hashing.
+    #[inline]
+    fn cached_level(&self, f: Cost) -> Option<u32> {
+        match (self.last_level, self.order.peek()) {
+            (Some((last, slot)), _) if last == f => Some(slot),
+            (_, Some(&Reverse((top, slot)))) if top == f => Some(slot),
+            _ => None,
+        }
+    }
+
+    /// The slot of f's level, if f has one.
+    fn level_slot(&self, f: Cost) -> Option<u32> {
+        self.cached_level(f)
+            .or_else(|| self.level_of.get(&f).copied())
+    }
+
     /// The slots of the level and bucket holding `key`'s entries, if any.
     fn find(&self, key: OpenKey) -> Option<(u32, u32)> {
-        let &level = self.level_of.get(&key.f)?;
+        let level = self.level_slot(key.f)?;
         Some((level, self.levels.get(level).bucket(key.tie)?))
     }
 
@@ -437,16 +478,24 @@ impl OpenList {
             self.order.pop();
             self.level_of.remove(&f);
             self.levels.release(level);
+            if self.last_level.is_some_and(|(_, slot)| slot == level) {
+                self.last_level = None;
+            }
         }
     }
 
     /// Drops stale entries from the top; `current` gives a row's key while it is open. Entries
-    /// are checked only in a bucket that holds stale ones.
+    /// are checked only in a bucket that holds stale ones. Inlined, as it runs every step and
+    /// mostly finds no stale entry anywhere (breadth-first never makes one).
+    #[inline]
     pub fn clean_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
-        if self.entries == self.len {
-            // No stale entry anywhere (breadth-first never makes one): the top is fresh.
-            return;
+        if self.entries != self.len {
+            self.drop_stale_top(current);
         }
+    }
+
+    /// [`OpenList::clean_top`] when some entry is stale.
+    fn drop_stale_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
         while let Some((f, _, tie, slot)) = self.top() {
             let bucket = self.buckets.get_mut(slot);
             if bucket.live == 0 {
@@ -480,7 +529,7 @@ impl OpenList {
     /// Why `key` wins: the count of open rows tied with it at each level.
     #[must_use]
     pub fn explain(&self, key: OpenKey) -> TieLevels {
-        let level = self.level_of.get(&key.f).map(|&l| self.levels.get(l));
+        let level = self.level_slot(key.f).map(|l| self.levels.get(l));
         let same_f = level.map_or(0, |l| l.live);
         let same_key = level
             .and_then(|l| l.bucket(key.tie))
@@ -491,22 +540,28 @@ impl OpenList {
     /// The explanation of a pick that shared its f with `same_f` open rows (itself included)
     /// and its whole key but the storing rank with `same_key`.
     fn levels(&self, same_f: u32, same_key: u32) -> TieLevels {
-        let mut levels = TieLevels::default();
-        levels.push(TieLevel {
+        let first = Some(TieLevel {
             key: None,
             tied: same_f,
         });
-        if let Some(numeric) = self.ordering.numeric {
-            levels.push(TieLevel {
-                key: Some(numeric),
-                tied: same_key,
-            });
-        }
-        levels.push(TieLevel {
+        let order = Some(TieLevel {
             key: Some(self.ordering.order),
             tied: 1,
         });
-        levels
+        // Written in place (not pushed level by level): a pick is explained every step.
+        let levels = match self.ordering.numeric {
+            Some(numeric) => [
+                first,
+                Some(TieLevel {
+                    key: Some(numeric),
+                    tied: same_key,
+                }),
+                order,
+                None,
+            ],
+            None => [first, order, None, None],
+        };
+        TieLevels { levels }
     }
 
     /// Removes the top (which must be fresh) and returns its row.
@@ -639,6 +694,25 @@ mod tests {
                 std::iter::from_fn(|| open.pop()).collect()
             };
             assert_eq!(order(&mut undone), order(&mut kept), "{policy:?}");
+        }
+    }
+
+    #[test]
+    fn a_level_emptied_and_filled_again_at_the_same_f_is_picked() {
+        // The pushes here are at the last push's f, found without hashing: the level the
+        // first pop released must not be reused through that shortcut.
+        for f in [Cost::units(5), Cost::from_f64(std::f64::consts::SQRT_2)] {
+            let o = ordering(&[TieKey::LowestH, TieKey::FirstStored]);
+            let mut open = OpenList::new(o.clone());
+            open.push(o.key(0, f, Cost::ZERO, 0));
+            assert_eq!(open.pop(), Some(0));
+            open.push(o.key(1, f, Cost::ZERO, 0));
+            open.push(o.key(2, f, Cost::ZERO, 0));
+            let top = open.peek().expect("rows 1 and 2 are open");
+            let tied: Vec<u32> = open.explain(top).iter().map(|l| l.tied).collect();
+            assert_eq!(tied, vec![2, 2, 1]);
+            let order: Vec<NodeId> = std::iter::from_fn(|| open.pop()).collect();
+            assert_eq!(order, vec![1, 2]);
         }
     }
 

@@ -16,12 +16,14 @@ pub enum Stored {
     /// A new row, and its h (so that the caller need not read the row back).
     New(NodeId, Cost),
     /// An existing row took a cheaper route; `was` is its status before (open or closed),
-    /// `old_g` and `old_depth` its values before.
+    /// `old_g` and `old_depth` its values before, `h` its estimate (unchanged), so that the
+    /// caller can build its old and new open-list keys without reading the row back.
     Improved {
         id: NodeId,
         was: Status,
         old_g: Cost,
         old_depth: u32,
+        h: Cost,
     },
     /// An existing row kept its route.
     Kept(NodeId),
@@ -134,7 +136,9 @@ impl<P: Problem> Core<P> {
     /// Stores `state` reached from row `from` by `mv` of cost `cost`, as the A* chapter's
     /// "Store Neighbor" does: a new state becomes an open row if there is room; a stored one
     /// takes the new route only when it is cheaper and `reopens` allows it, and is then open
-    /// again.
+    /// again. Inlined: it runs for every successor and has one caller per strategy, and the
+    /// call and its returned [`Stored`] were ~7% of a grid search's instructions.
+    #[inline]
     pub fn store_successor(
         &mut self,
         from: Expanding,
@@ -171,7 +175,8 @@ impl<P: Problem> Core<P> {
         if !reopens || g >= node.g {
             return Stored::Kept(existing);
         }
-        let (old_g, old_depth, was) = (node.g, node.depth, self.notebook.status(existing));
+        let (old_g, old_depth, h) = (node.g, node.depth, node.h);
+        let was = self.notebook.status(existing);
         self.notebook.reroute(existing, g, parent, depth);
         if was == Status::Closed {
             self.notebook.count_reopening(existing);
@@ -183,6 +188,7 @@ impl<P: Problem> Core<P> {
             was,
             old_g,
             old_depth,
+            h,
         }
     }
 }

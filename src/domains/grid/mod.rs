@@ -72,6 +72,19 @@ const BLOCK: [(usize, (usize, usize)); 8] = [
     (0, (3, 1)),
 ];
 
+/// For each direction, the cells of the 3×3 block ([`BLOCK`]) a step there needs passable, as
+/// bits: its own cell and, for a diagonal, the two it passes between.
+const NEEDS: [u16; 8] = {
+    let mut needs = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (cell, (a, b)) = BLOCK[d];
+        needs[d] = (1 << cell) | (1 << a) | (1 << b);
+        d += 1;
+    }
+    needs
+};
+
 /// One grid pathfinding instance. The map is shared, so copies of a search (keyframes for
 /// stepping back) do not copy a large map.
 #[derive(Clone, Debug)]
@@ -83,6 +96,8 @@ pub struct Grid {
     goal: Cell,
     moves: Moves,
     diagonal: Cost,
+    /// For each direction, how far the cell index moves and the step's cost on plain floor.
+    steps: [(isize, Cost); 8],
 }
 
 /// A step in one of the eight directions, as an index into the clockwise list from north.
@@ -97,6 +112,15 @@ impl Grid {
             Ok(map) => (map, None),
             Err(why) => (GridMap::default(), Some(why)),
         };
+        let width = isize::try_from(map.width).expect("maps fit in isize");
+        let steps = DIRECTIONS.map(|(dx, dy, _)| {
+            let base = if dx != 0 && dy != 0 {
+                diagonal()
+            } else {
+                Cost::ONE
+            };
+            (dy * width + dx, base)
+        });
         Grid {
             map: Arc::new(map),
             defect,
@@ -104,6 +128,7 @@ impl Grid {
             goal,
             moves,
             diagonal: diagonal(),
+            steps,
         }
     }
 
@@ -117,11 +142,11 @@ impl Grid {
         )
     }
 
-    /// The directions a step may take, as indices into [`DIRECTIONS`].
-    fn directions(&self) -> &'static [usize] {
+    /// The directions a step may take, as bits of the indices into [`DIRECTIONS`].
+    fn directions(&self) -> u8 {
         match self.moves {
-            Moves::Four => &[0, 2, 4, 6],
-            Moves::Eight => &[0, 1, 2, 3, 4, 5, 6, 7],
+            Moves::Four => 0b0101_0101,
+            Moves::Eight => 0b1111_1111,
         }
     }
 
@@ -185,22 +210,21 @@ impl Problem for Grid {
         let (x, y) = self.cell_of(*state);
         // Each of the eight neighbours is read once, also for the corner checks of diagonals.
         let around = self.map.around(x, y);
-        let width = isize::try_from(self.map.width).expect("maps fit in isize");
-        for &d in self.directions() {
-            let (dx, dy, _) = DIRECTIONS[d];
-            let (cell, beside) = BLOCK[d];
-            let terrain = around[cell];
-            // No corner cutting: both cells beside a diagonal must be open (a straight step
-            // names its own cell twice).
-            if terrain == 0 || around[beside.0] == 0 || around[beside.1] == 0 {
-                continue;
-            }
-            let base = if d % 2 == 1 { self.diagonal } else { Cost::ONE };
-            let next = (*state as usize).wrapping_add_signed(dy * width + dx);
+        let passable = (0..9).fold(0u16, |bits, i| bits | (u16::from(around[i] != 0) << i));
+        // No corner cutting: a diagonal needs both cells beside it open too. The directions
+        // allowed are found all at once, without a branch each, then taken clockwise.
+        let mut allowed = (0..8).fold(0u8, |bits, d| {
+            bits | (u8::from(passable & NEEDS[d] == NEEDS[d]) << d)
+        }) & self.directions();
+        while allowed != 0 {
+            let d = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let (offset, base) = self.steps[d];
+            let next = (*state as usize).wrapping_add_signed(offset);
             out.push(Successor::Child {
                 state: u32::try_from(next).expect("maps have fewer than 4 billion cells"),
                 mv: u8::try_from(d).expect("eight directions"),
-                cost: base * i64::from(terrain),
+                cost: base * i64::from(around[BLOCK[d].0]),
             });
         }
     }

@@ -8,7 +8,7 @@ use crate::engine::frontier::{OpenKey, OpenList, Ordering};
 use crate::engine::notebook::{Node, NodeId, Notebook, Status};
 use crate::engine::problem::{Problem, Successor};
 use crate::engine::settings::{Algorithm, Settings};
-use crate::engine::strategy::{Core, Stored, Strategy};
+use crate::engine::strategy::{Core, Expanding, Stored, Strategy};
 
 /// The best-first state machine.
 #[derive(Clone)]
@@ -67,16 +67,15 @@ impl BestFirst {
         })
     }
 
-    /// Expands row `id`: every successor stored, improved, kept, refused or pruned.
+    /// Expands the row `from`: every successor stored, improved, kept, refused or pruned.
     /// Returns whether a new state did not fit.
     fn expand<P: Problem>(
         &mut self,
         core: &mut Core<P>,
-        id: NodeId,
+        from: Expanding,
         event: &mut StepEvent,
     ) -> bool {
-        let from = core.expanding(id);
-        let mut successors = core.generate(id);
+        let mut successors = core.generate(from.id);
         let mut full = false;
         for (index, successor) in successors.drain(..).enumerate() {
             let index = u32::try_from(index).expect("fewer than 4 billion successors");
@@ -97,13 +96,14 @@ impl BestFirst {
                             was,
                             old_g,
                             old_depth,
+                            h,
                         } => {
+                            let ordering = self.open.ordering();
+                            let new = ordering.key(child, from.g + cost, h, from.depth + 1);
                             if was == Status::Open {
-                                let h = core.notebook.node(child).h;
-                                let old = self.open.ordering().key(child, old_g, h, old_depth);
-                                self.open.forget(old);
+                                self.open.forget(ordering.key(child, old_g, h, old_depth));
                             }
-                            self.open.push(self.key(&core.notebook, child));
+                            self.open.push(new);
                             let fate = if was == Status::Open {
                                 Fate::Improved
                             } else {
@@ -141,11 +141,12 @@ impl<P: Problem> Strategy<P> for BestFirst {
             return Some(Outcome::Exhausted);
         };
         let id = self.open.ordering().id_of(top);
-        let node = core.notebook.node(id);
+        // The pick's row is read once for its explanation and all its successors.
+        let from = core.expanding(id);
         event.pick = Some(Pick {
             id,
-            g: node.g,
-            h: node.h,
+            g: from.g,
+            h: from.h,
             f: top.f,
             ties,
         });
@@ -160,7 +161,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
                 Some(format!("solution {} accepted; searching on", core.counts.solutions).into());
         } else {
             core.counts.states_checked += 1;
-            if self.expand(core, id, event) {
+            if self.expand(core, from, event) {
                 outcome = Some(Outcome::LimitReached);
             }
         }
