@@ -215,8 +215,11 @@ impl FrontierApp {
 }
 
 impl eframe::App for FrontierApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let started = web_time::Instant::now();
+        if let Some(seconds) = frame.info().cpu_usage {
+            self.playback.whole_frame_took(f64::from(seconds));
+        }
         let mut commands = keys::shortcuts(ui);
         // egui's own keys (Ctrl+plus, Ctrl+minus, Ctrl+0) change the zoom; remember it.
         self.layout.zoom = ui.ctx().zoom_factor();

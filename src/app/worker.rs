@@ -212,10 +212,13 @@ pub struct Trip {
 
 impl Trip {
     /// Takes the steps due after `dt` seconds, within `budget` seconds, until `stop` is set
-    /// (each step in progress finishes).
+    /// (each step in progress finishes). The first step due is taken whatever the budget (a
+    /// thread paused before its first step, or a budget at its floor, must not send a Step
+    /// away and bring it back untaken); only `stop` keeps it.
     #[must_use]
     pub fn run(mut self, dt: f64, budget: f64, stop: &AtomicBool) -> Trip {
         let started = Instant::now();
+        let mut first = true;
         let (timeline, history) = (&mut self.timeline, &mut self.history);
         let (watches, hit, error) = (&mut self.watches, &mut self.hit, &mut self.error);
         let mut slowest = Duration::ZERO;
@@ -233,7 +236,12 @@ impl Trip {
                 slowest = slowest.max(step_started.elapsed());
                 ended
             },
-            || started.elapsed().as_secs_f64() < budget && !stop.load(Ordering::Relaxed),
+            || {
+                let go = !stop.load(Ordering::Relaxed)
+                    && (first || started.elapsed().as_secs_f64() < budget);
+                first = false;
+                go
+            },
         );
         self.slowest = slowest;
         self
@@ -412,6 +420,33 @@ mod tests {
             1,
             "the step in progress finishes, no more"
         );
+    }
+
+    /// A trip for one step of the built-in puzzle.
+    fn one_step_trip() -> Trip {
+        let session = crate::scenario::Scenario::built_in()
+            .session(&crate::scenario::SearchSpec::default())
+            .unwrap();
+        let mut playback = Playback::new(1.0);
+        playback.run_steps(1);
+        Trip {
+            timeline: Timeline::new(session),
+            history: History::default(),
+            watches: None,
+            hit: None,
+            playback,
+            taken: 0,
+            slowest: Duration::ZERO,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn a_trip_takes_its_first_step_whatever_the_budget_unless_stopped() {
+        let trip = one_step_trip().run(0.016, 0.0, &AtomicBool::new(false));
+        assert_eq!((trip.taken, trip.timeline.steps()), (1, 1));
+        let stopped = one_step_trip().run(0.016, 0.0, &AtomicBool::new(true));
+        assert_eq!(stopped.taken, 0);
     }
 
     #[test]
