@@ -49,9 +49,21 @@ impl Seen {
             b.steps - a.steps,
             a.rows,
             b.rows,
-            if keyframe { ", crossed a 1,024-step mark" } else { "" },
-            if a.open != b.open { ", open list updated" } else { "" },
-            if a.working || b.working { ", worker" } else { "" },
+            if keyframe {
+                ", crossed a 1,024-step mark"
+            } else {
+                ""
+            },
+            if a.open != b.open {
+                ", open list updated"
+            } else {
+                ""
+            },
+            if a.working || b.working {
+                ", worker"
+            } else {
+                ""
+            },
         )
     }
 }

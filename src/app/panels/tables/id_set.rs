@@ -58,7 +58,7 @@ mod tests {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let id = u32::try_from(seed % 1000).unwrap();
-            if seed % 3 == 0 {
+            if seed.is_multiple_of(3) {
                 set.remove(id);
                 model.remove(&id);
             } else {

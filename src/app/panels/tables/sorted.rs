@@ -343,7 +343,10 @@ impl SortedIds {
             }
         }
         // Fewer leaving rows were listed than counted: the whole list was read.
-        (from_front.1.unwrap_or(self.ids.len()), from_back.1.unwrap_or(self.start))
+        (
+            from_front.1.unwrap_or(self.ids.len()),
+            from_back.1.unwrap_or(self.start),
+        )
     }
 
     /// Takes the leaving rows out of `first..end`, moving the shorter side: the rows after
