@@ -19,6 +19,55 @@ use frontier::scenario::Scenario;
 use std::path::Path;
 use std::time::Instant;
 
+/// What one running frame can be told apart by, read from the app before and after it.
+#[derive(Clone, Copy)]
+struct Seen {
+    steps: u64,
+    rows: usize,
+    open: usize,
+    working: bool,
+}
+
+impl Seen {
+    fn of(h: &Harness<'_, FrontierApp>) -> Seen {
+        let app = h.state();
+        Seen {
+            steps: app.view().steps(),
+            rows: app.view().rows(),
+            open: app.open_ids().len(),
+            working: app.is_working(),
+        }
+    }
+
+    /// One frame in words: its time, its steps, whether it crossed a keyframe's step (every
+    /// 1,024 steps, or a multiple once thinned), whether the open table's list changed
+    /// and whether the search was away on the worker.
+    fn what(i: usize, (wall, cpu): (f64, f64), a: &Seen, b: &Seen) -> String {
+        let keyframe = a.steps / 1024 != b.steps / 1024;
+        format!(
+            "frame {i:3}: {wall:6.2} ms wall, {cpu:6.2} cpu; {} steps, {} rows → {}{}{}{}",
+            b.steps - a.steps,
+            a.rows,
+            b.rows,
+            if keyframe {
+                ", crossed a 1,024-step mark"
+            } else {
+                ""
+            },
+            if a.open != b.open {
+                ", open list updated"
+            } else {
+                ""
+            },
+            if a.working || b.working {
+                ", worker"
+            } else {
+                ""
+            },
+        )
+    }
+}
+
 /// A 5×5 start far from the goal: the goal scrambled by a fixed walk of the blank.
 fn five_by_five_start() -> Vec<u8> {
     let mut tiles: Vec<u8> = (1..25).chain([0]).collect();
@@ -154,7 +203,20 @@ fn main() {
     h.state_mut().apply(Command::SetSpeed(10_000.0));
     h.state_mut().apply(Command::RunPause);
     let steps_before = h.state().view().steps();
-    let running: Vec<_> = (0..240).map(|_| frame(&mut h)).collect();
+    let mut worst = Vec::new();
+    let running: Vec<_> = (0..240)
+        .map(|i| {
+            let before = Seen::of(&h);
+            let f = frame(&mut h);
+            worst.push((f, i, before, Seen::of(&h)));
+            f
+        })
+        .collect();
+    worst.sort_by(|a, b| b.0.1.total_cmp(&a.0.1));
+    println!("the running frames with the most CPU time, and what they did:");
+    for (f, i, a, b) in worst.iter().take(12) {
+        println!("  {}", Seen::what(*i, *f, a, b));
+    }
     let steps = h.state().view().steps() - steps_before;
     let wall: f64 = running.iter().map(|f| f.0).sum::<f64>() / 1e3;
     println!(

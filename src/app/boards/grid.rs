@@ -312,11 +312,11 @@ fn send(ui: &Ui, drawn: &mut Drawn, (w, h): (usize, usize), changed: Changed) {
     .filter(|t| t.len() * grid_canvas::TILE * grid_canvas::TILE < w * h / 2);
     match (&mut drawn.texture, tiles) {
         (Some(texture), Some(tiles)) => {
-            for [x, y, tw, th] in tiles {
-                let part = (y..y + th)
-                    .flat_map(|row| &pixels[row * w + x..row * w + x + tw])
-                    .copied()
-                    .collect();
+            for [x, y, tw, th] in grid_canvas::strips(&tiles) {
+                let mut part = Vec::with_capacity(tw * th);
+                for row in y..y + th {
+                    part.extend_from_slice(&pixels[row * w + x..row * w + x + tw]);
+                }
                 let image = ColorImage::new([tw, th], part);
                 texture.set_partial([x, y], image, TextureOptions::NEAREST);
             }

@@ -284,6 +284,20 @@ pub fn tiles(cells: &[usize], (width, height): (usize, usize)) -> Vec<[usize; 4]
         .collect()
 }
 
+/// `tiles` (in order, as [`tiles`] gives them) with each run of neighbours along a row of
+/// tiles joined into one strip: fewer, wider pieces to send to the texture.
+#[must_use]
+pub fn strips(tiles: &[[usize; 4]]) -> Vec<[usize; 4]> {
+    let mut strips: Vec<[usize; 4]> = Vec::with_capacity(tiles.len());
+    for &[x, y, w, h] in tiles {
+        match strips.last_mut() {
+            Some(last) if last[1] == y && last[0] + last[2] == x => last[2] += w,
+            _ => strips.push([x, y, w, h]),
+        }
+    }
+    strips
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,5 +388,21 @@ mod tests {
     fn tiles_cover_each_touched_cell_once() {
         let got = tiles(&[0, 1, 40, 33 * 70 + 69, 0], (70, 40));
         assert_eq!(got, vec![[0, 0, 32, 32], [32, 0, 32, 32], [64, 32, 6, 8]]);
+    }
+
+    #[test]
+    fn strips_join_neighbouring_tiles_along_a_row_only() {
+        let tiles = tiles(
+            &[0, 40, 70 * 33 + 5, 70 * 33 + 69, 70 * 33 + 40, 65],
+            (70, 40),
+        );
+        assert_eq!(
+            strips(&tiles),
+            vec![[0, 0, 70, 32], [0, 32, 70, 8]],
+            "{tiles:?}"
+        );
+        // A gap between tiles, or a new row of tiles, starts a new strip.
+        let apart = [[0, 0, 32, 32], [64, 0, 6, 32], [0, 32, 32, 8]];
+        assert_eq!(strips(&apart), apart.to_vec());
     }
 }

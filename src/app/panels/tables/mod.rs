@@ -9,6 +9,7 @@
 //! [`row`] (one row, painted: one widget and one accessibility node a row, not one a cell).
 
 mod columns;
+mod id_set;
 mod row;
 mod sort;
 mod sorted;

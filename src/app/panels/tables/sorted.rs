@@ -1,6 +1,7 @@
 //! The ids of one table in its sort order, cached: rebuilt when the sort changes, updated
 //! from the search's log when only a few rows moved.
 
+use super::id_set::IdSet;
 use super::sort::{Sort, sort_key};
 use crate::engine::event::Fate;
 use crate::engine::frontier::OpenKey;
@@ -125,6 +126,11 @@ pub struct SortedIds {
     /// Where the list begins in `ids` and `places`. Rows leaving near the front (the picks,
     /// in pick order) move the start instead of moving a million rows after them.
     start: usize,
+    /// The ids in the list, so an update knows how many of the rows it touched are to be
+    /// found in it and stops looking once it has found them all.
+    listed: IdSet,
+    /// The listed rows an update is taking out (empty between updates).
+    leaving: IdSet,
     built_for: Option<(u64, usize, Sort)>,
     built_at: f64,
     /// Seconds the last rebuild or update took.
@@ -214,6 +220,7 @@ impl SortedIds {
                 keyed.into_iter().map(|(_, id)| id).collect()
             }
         };
+        self.listed = IdSet::of(&self.ids);
         self.built_for = Some(wanted);
         self.built_at = now;
     }
@@ -265,11 +272,8 @@ impl SortedIds {
         touched.sort_unstable();
         touched.dedup();
         let stored = session.rows();
-        let past_touched = touched.last().map_or(0, |&id| id as usize + 1);
-        let mut is_touched = vec![false; stored.max(past_touched)];
         let mut added: Vec<(Place, NodeId)> = Vec::new();
         for &id in &touched {
-            is_touched[id as usize] = true;
             if id as usize >= stored {
                 continue;
             }
@@ -279,7 +283,7 @@ impl SortedIds {
             }
         }
         added.sort_unstable();
-        self.remove_touched(&is_touched);
+        self.remove_touched(&touched);
         self.merge_in(&added);
         // A guard against a strategy that changes rows the log does not show.
         let counts = session.counts();
@@ -291,24 +295,72 @@ impl SortedIds {
         self.ids().len() as u64 == expected
     }
 
-    /// Drops the touched rows, in place. Only the rows between the first and the last touched
-    /// one move, and those on the shorter side of them: rows after the last one stay when
-    /// rows before the first one are fewer (the list then starts later).
-    fn remove_touched(&mut self, is_touched: &[bool]) {
-        let live = self.start..self.ids.len();
-        let touched = |id: &NodeId| is_touched[*id as usize];
-        let Some(first) = self.ids[live.clone()].iter().position(touched) else {
+    /// Drops the touched rows that are in the list, in place. Only the rows between the first
+    /// and the last of them move, and those on the shorter side: rows after the last one stay
+    /// when rows before the first one are fewer (the list then starts later).
+    fn remove_touched(&mut self, touched: &[NodeId]) {
+        let mut leaving = 0;
+        for &id in touched.iter().filter(|&&id| self.listed.contains(id)) {
+            self.leaving.insert(id);
+            leaving += 1;
+        }
+        if leaving > 0 {
+            let (first, end) = self.span(leaving);
+            self.close_up(first, end);
+        }
+        for &id in touched {
+            self.listed.remove(id);
+            self.leaving.remove(id);
+        }
+    }
+
+    /// Where the `count` leaving rows lie in the live list: the first one's index and one past
+    /// the last one's. Looks from both ends at once and stops as soon as one side has found
+    /// them all, so it reads about twice the shorter side, which is what [`Self::close_up`]
+    /// moves (the picks at a million-row list's front are found without reading the rest).
+    fn span(&self, count: usize) -> (usize, usize) {
+        let leaving = |i: usize| self.leaving.contains(self.ids[i]);
+        let (mut front, mut back) = (self.start, self.ids.len());
+        let (mut from_front, mut from_back) = ((0, None), (0, None));
+        while front < self.ids.len() {
+            if leaving(front) {
+                let first = *from_front.1.get_or_insert(front);
+                from_front.0 += 1;
+                if from_front.0 == count {
+                    return (first, front + 1);
+                }
+            }
+            front += 1;
+            if back > self.start {
+                back -= 1;
+                if leaving(back) {
+                    let end = *from_back.1.get_or_insert(back + 1);
+                    from_back.0 += 1;
+                    if from_back.0 == count {
+                        return (back, end);
+                    }
+                }
+            }
+        }
+        // Fewer leaving rows were listed than counted: the whole list was read.
+        (
+            from_front.1.unwrap_or(self.ids.len()),
+            from_back.1.unwrap_or(self.start),
+        )
+    }
+
+    /// Takes the leaving rows out of `first..end`, moving the shorter side: the rows after
+    /// `first` close up towards the front, or those before `end` towards the back.
+    fn close_up(&mut self, first: usize, end: usize) {
+        if first >= end {
             return;
-        };
-        let (first, end) = (
-            self.start + first,
-            self.start + self.ids[live].iter().rposition(touched).unwrap_or(first) + 1,
-        );
+        }
+        let leaving = &self.leaving;
         if self.ids.len() - first <= end - self.start {
             // Towards the front: the rows after the first touched one close up.
             let mut kept = first;
             for i in first..self.ids.len() {
-                if !touched(&self.ids[i]) {
+                if !leaving.contains(self.ids[i]) {
                     self.ids[kept] = self.ids[i];
                     self.places[kept] = self.places[i];
                     kept += 1;
@@ -320,7 +372,7 @@ impl SortedIds {
             // Towards the back: the rows before the last touched one close up behind it.
             let mut kept = end;
             for i in (self.start..end).rev() {
-                if !touched(&self.ids[i]) {
+                if !leaving.contains(self.ids[i]) {
                     kept -= 1;
                     self.ids[kept] = self.ids[i];
                     self.places[kept] = self.places[i];
@@ -343,6 +395,9 @@ impl SortedIds {
         let Some(&(last_place, last_id)) = added.last() else {
             return;
         };
+        for &(_, id) in added {
+            self.listed.insert(id);
+        }
         self.ids.resize(old + added.len(), last_id);
         self.places.resize(old + added.len(), last_place);
         let (mut i, mut j) = (old, added.len());
@@ -360,6 +415,46 @@ impl SortedIds {
             if j == 0 {
                 break;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{IdSet, NodeId, Place, Rank, SortedIds};
+
+    /// A list of ids `0..len` in storing order, `leaving` marked to be taken out.
+    fn list(len: u32, leaving: &[NodeId]) -> SortedIds {
+        let ids: Vec<NodeId> = (0..len).collect();
+        SortedIds {
+            places: ids.iter().map(|&id| Place::Own(Rank::Stored(id))).collect(),
+            listed: IdSet::of(&ids),
+            leaving: IdSet::of(leaving),
+            ids,
+            ..SortedIds::default()
+        }
+    }
+
+    #[test]
+    fn the_span_of_leaving_rows_is_read_from_the_nearer_end_only() {
+        // Both ends find the whole span, whichever side is shorter.
+        assert_eq!(list(100, &[2, 5, 9]).span(3), (2, 10));
+        assert_eq!(list(100, &[91, 97]).span(2), (91, 98));
+        // Once one side has found as many as it was told, it stops: a row further on is not
+        // read (the picks at a million-row list's front end the search there).
+        assert_eq!(list(100, &[2, 90]).span(1), (2, 3));
+        assert_eq!(list(100, &[10, 97]).span(1), (97, 98));
+    }
+
+    #[test]
+    fn taking_rows_out_keeps_the_rest_in_order_from_either_side() {
+        for leaving in [vec![1, 3, 4], vec![95, 98], vec![0, 99], vec![50]] {
+            let mut l = list(100, &[]);
+            l.remove_touched(&leaving);
+            let kept: Vec<NodeId> = (0..100).filter(|id| !leaving.contains(id)).collect();
+            assert_eq!(l.ids(), kept.as_slice(), "{leaving:?}");
+            assert!(leaving.iter().all(|&id| !l.listed.contains(id)));
+            assert!(kept.iter().all(|&id| l.listed.contains(id)));
         }
     }
 }
