@@ -369,7 +369,7 @@ fn tree_frames(states: usize) {
     };
     running(
         &mut h,
-        "running at full speed, the tree updated every frame (the run budget: 6 ms less the views)",
+        "running at full speed, the tree updated every frame (the run budget: 5 ms less the views)",
     );
     // The same run with the Tables tab shown instead (no tree at all). The harness runs one
     // pass per event of the click (pointer moved, pressed, released), each a running frame:

@@ -114,6 +114,9 @@ impl SearchView for Parked {
     fn statuses(&self) -> Vec<Status> {
         Vec::new()
     }
+    fn stored_by_depth(&self) -> Vec<u64> {
+        Vec::new()
+    }
     fn places(&self) -> Vec<Option<usize>> {
         Vec::new()
     }

@@ -277,6 +277,10 @@ where
         super::heuristic_report::warnings(self)
     }
 
+    fn stored_by_depth(&self) -> Vec<u64> {
+        self.core().notebook.stored_by_depth()
+    }
+
     fn statuses(&self) -> Vec<Status> {
         let store = &self.core().notebook;
         (0..store.len())

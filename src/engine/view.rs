@@ -30,6 +30,9 @@ pub trait SearchView {
     /// Every row's status in storing order: what a board needs to colour all stored states at
     /// once (with [`SearchView::places`]), without building a whole [`Row`] for each.
     fn statuses(&self) -> Vec<Status>;
+    /// How many rows sit at each depth (index = depth): a run's shape (states by depth, b*),
+    /// read once when a run ends without building a whole [`Row`] for each.
+    fn stored_by_depth(&self) -> Vec<u64>;
     /// One-line text of a row's state.
     fn state_text(&self, id: NodeId) -> String;
     fn board(&self, id: NodeId) -> BoardView;

@@ -6,7 +6,6 @@
 //! `states_stored` (the start's row included). A heuristic close to the truth drives b* towards
 //! 1, whatever the depth, which is why the textbook compares heuristics by it.
 
-use crate::engine::notebook::NodeId;
 use crate::engine::view::SearchView;
 use serde::Serialize;
 
@@ -46,20 +45,10 @@ pub struct RunShape {
 }
 
 impl RunShape {
-    /// Reads the shape off a search (walks every row: call it once, when the run ends).
+    /// Reads the shape off a search (walks every row's depth: call it once, when the run ends).
     #[must_use]
     pub fn of(session: &dyn SearchView) -> RunShape {
-        let mut stored_by_depth: Vec<u64> = Vec::new();
-        for i in 0..session.rows() {
-            let depth = session
-                .row(NodeId::try_from(i).expect("ids fit in u32"))
-                .depth;
-            let slot = usize::try_from(depth).expect("depths fit in usize");
-            if stored_by_depth.len() <= slot {
-                stored_by_depth.resize(slot + 1, 0);
-            }
-            stored_by_depth[slot] += 1;
-        }
+        let stored_by_depth = session.stored_by_depth();
         let solution_depth = session
             .solution()
             .and_then(|route| u32::try_from(route.len().saturating_sub(1)).ok());
