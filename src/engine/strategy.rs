@@ -40,6 +40,16 @@ pub struct Expanding {
     pub depth: u32,
 }
 
+impl Expanding {
+    /// The g and depth of a child reached by a move of `cost`: one place for the rule, which
+    /// storing the child and keying it in the open list both follow.
+    #[inline]
+    #[must_use]
+    pub fn child(&self, cost: Cost) -> (Cost, u32) {
+        (self.g + cost, self.depth + 1)
+    }
+}
+
 /// The parts of a search every strategy shares: the problem, settings, notebook and counts.
 #[derive(Clone)]
 pub struct Core<P: Problem> {
@@ -147,7 +157,8 @@ impl<P: Problem> Core<P> {
         cost: Cost,
         reopens: bool,
     ) -> Stored {
-        let (parent, g, depth, h_from) = (from.id, from.g + cost, from.depth + 1, from.h);
+        let (g, depth) = from.child(cost);
+        let (parent, h_from) = (from.id, from.h);
         let existing = match self.notebook.lookup(&state) {
             Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
             Lookup::Vacant(slot) => {

@@ -113,9 +113,10 @@ impl Grid {
             Err(why) => (GridMap::default(), Some(why)),
         };
         let width = isize::try_from(map.width).expect("maps fit in isize");
+        let diagonal = diagonal();
         let steps = DIRECTIONS.map(|(dx, dy, _)| {
             let base = if dx != 0 && dy != 0 {
-                diagonal()
+                diagonal
             } else {
                 Cost::ONE
             };
@@ -127,7 +128,7 @@ impl Grid {
             start,
             goal,
             moves,
-            diagonal: diagonal(),
+            diagonal,
             steps,
         }
     }

@@ -82,12 +82,10 @@ impl BestFirst {
             let (child, fate) = match successor {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
                 Successor::Child { state, mv, cost } => {
+                    let (g, depth) = from.child(cost);
                     match core.store_successor(from, state, mv, cost, self.reopens) {
                         Stored::New(child, h) => {
-                            let key =
-                                self.open
-                                    .ordering()
-                                    .key(child, from.g + cost, h, from.depth + 1);
+                            let key = self.open.ordering().key(child, g, h, depth);
                             self.open.push(key);
                             (Some(child), Fate::StoredNew)
                         }
@@ -99,7 +97,7 @@ impl BestFirst {
                             h,
                         } => {
                             let ordering = self.open.ordering();
-                            let new = ordering.key(child, from.g + cost, h, from.depth + 1);
+                            let new = ordering.key(child, g, h, depth);
                             if was == Status::Open {
                                 self.open.forget(ordering.key(child, old_g, h, old_depth));
                             }
