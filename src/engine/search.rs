@@ -78,7 +78,10 @@ impl<P: Problem> Search<P> {
         if self.event.outcome.is_none() {
             self.event.outcome = self.over_budget();
         }
-        self.outcome.clone_from(&self.event.outcome);
+        // `self.outcome` is `None` while stepping: only an ending step changes it.
+        if self.event.outcome.is_some() {
+            self.outcome.clone_from(&self.event.outcome);
+        }
         let rise = (self.core.counts.max_open.checked_sub(max_open))
             .expect("the largest open size never shrinks while stepping");
         self.log.record(

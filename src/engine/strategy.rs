@@ -31,13 +31,15 @@ pub enum Stored {
     Full,
 }
 
-/// The row being expanded, read once for all its successors.
+/// The row being expanded, read once for its goal test, its successors and all of them.
 #[derive(Clone, Copy, Debug)]
 pub struct Expanding {
     pub id: NodeId,
     pub g: Cost,
     pub h: Cost,
     pub depth: u32,
+    /// Whether the row holds a goal (its successors are then not generated).
+    pub goal: bool,
 }
 
 impl Expanding {
@@ -112,11 +114,10 @@ impl<P: Problem> Core<P> {
     /// Generates the successors of row `id` into the buffer (the buffer is taken; give it
     /// back with [`Core::return_buffer`]).
     pub fn generate(&mut self, id: NodeId) -> Vec<Successor<P::State, P::Move>> {
-        let mut out = std::mem::take(&mut self.buffer);
-        out.clear();
+        self.buffer.clear();
         self.problem
-            .successors(self.notebook.node(id).state, &mut out);
-        out
+            .successors(self.notebook.node(id).state, &mut self.buffer);
+        std::mem::take(&mut self.buffer)
     }
 
     pub fn return_buffer(&mut self, buffer: Vec<Successor<P::State, P::Move>>) {
@@ -131,16 +132,31 @@ impl<P: Problem> Core<P> {
             .estimate_child(from.state, from.h, state, mv, self.settings.heuristic)
     }
 
-    /// Row `id` as [`Core::store_successor`] needs it, read once per expansion.
-    #[must_use]
-    pub fn expanding(&self, id: NodeId) -> Expanding {
+    /// Reads row `id` once for its expansion: its values, whether it is a goal, and, when it is
+    /// not, its successors into the buffer (take them with [`Core::take_successors`]). Reading
+    /// the row through the chunked notebook once instead of three times (values, goal test,
+    /// successors) was ~50 instructions a step.
+    #[inline]
+    pub fn expanding(&mut self, id: NodeId) -> Expanding {
         let n = self.notebook.node(id);
+        let goal = self.problem.is_goal(n.state);
+        if !goal {
+            self.buffer.clear();
+            self.problem.successors(n.state, &mut self.buffer);
+        }
         Expanding {
             id,
             g: n.g,
             h: n.h,
             depth: n.depth,
+            goal,
         }
+    }
+
+    /// The successors [`Core::expanding`] generated (give the buffer back with
+    /// [`Core::return_buffer`]).
+    pub fn take_successors(&mut self) -> Vec<Successor<P::State, P::Move>> {
+        std::mem::take(&mut self.buffer)
     }
 
     /// Stores `state` reached from row `from` by `mv` of cost `cost`, as the A* chapter's

@@ -75,7 +75,7 @@ impl BestFirst {
         from: Expanding,
         event: &mut StepEvent,
     ) -> bool {
-        let mut successors = core.generate(from.id);
+        let mut successors = core.take_successors();
         let mut full = false;
         for (index, successor) in successors.drain(..).enumerate() {
             let index = u32::try_from(index).expect("fewer than 4 billion successors");
@@ -139,7 +139,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
             return Some(Outcome::Exhausted);
         };
         let id = self.open.ordering().id_of(top);
-        // The pick's row is read once for its explanation and all its successors.
+        // The pick's row is read once for its explanation, its goal test and its successors.
         let from = core.expanding(id);
         event.pick = Some(Pick {
             id,
@@ -150,7 +150,7 @@ impl<P: Problem> Strategy<P> for BestFirst {
         });
         core.set_status(id, Status::Closed);
         let mut outcome = None;
-        if core.problem.is_goal(core.notebook.node(id).state) {
+        if from.goal {
             core.counts.solutions += 1;
             if !self.all_solutions {
                 return Some(Outcome::GoalFound);
