@@ -136,6 +136,38 @@ impl<T: Clone> ChunkedVec<T> {
     }
 }
 
+impl<T: Copy> ChunkedVec<T> {
+    /// Appends every one of `values`, filling the tail and sealing it as often as it takes.
+    pub fn extend_from_slice(&mut self, mut values: &[T]) {
+        while !values.is_empty() {
+            if self.tail.len() == CHUNK {
+                self.seal();
+            }
+            let room = CHUNK - self.tail.len();
+            let (now, rest) = values.split_at(room.min(values.len()));
+            self.tail.extend_from_slice(now);
+            values = rest;
+        }
+    }
+
+    /// Appends `values[..len]`, for many small appends (the step record's few bytes a step):
+    /// when the tail has room for all `N`, it copies all of them (a copy of a fixed size, no
+    /// call to `memcpy`) and cuts the tail back, so the spare copies are never seen.
+    ///
+    /// # Panics
+    /// When `len` is over `N`.
+    #[inline]
+    pub fn extend_padded<const N: usize>(&mut self, values: &[T; N], len: usize) {
+        let keep = self.tail.len() + len;
+        if self.tail.len() + N <= CHUNK && len <= N {
+            self.tail.extend_from_slice(values);
+            self.tail.truncate(keep);
+        } else {
+            self.extend_from_slice(&values[..len]);
+        }
+    }
+}
+
 impl<T> std::ops::Index<usize> for ChunkedVec<T> {
     type Output = T;
     #[inline]
@@ -215,6 +247,76 @@ mod tests {
             v.push(7);
             assert_eq!(v[len], 7);
         }
+    }
+
+    #[test]
+    fn appends_slices_across_chunk_boundaries() {
+        // Pushes, slices and padded appends mixed, against a plain vector.
+        let mut v = ChunkedVec::default();
+        let mut plain = Vec::new();
+        let block: [u32; 64] = std::array::from_fn(|i| i as u32);
+        for round in 0..600u32 {
+            let len = (round as usize * 7) % 65;
+            match round % 3 {
+                0 => v.extend_padded(&block, len),
+                1 => v.extend_from_slice(&block[..len]),
+                _ => v.push(round),
+            }
+            match round % 3 {
+                2 => plain.push(round),
+                _ => plain.extend_from_slice(&block[..len]),
+            }
+            assert_eq!(v.len(), plain.len());
+        }
+        assert!(plain.len() > 3 * CHUNK, "the appends fill several chunks");
+        assert!(v.iter().eq(plain.iter()));
+        v.extend_from_slice(&vec![5; 2 * CHUNK + 3]);
+        assert_eq!(v.len(), plain.len() + 2 * CHUNK + 3);
+        assert_eq!(v.last(), Some(&5));
+    }
+
+    #[test]
+    fn appending_slices_fills_chunks_as_pushing_does() {
+        let (mut pushed, mut extended, mut padded) = (
+            ChunkedVec::default(),
+            ChunkedVec::default(),
+            ChunkedVec::default(),
+        );
+        let mut next = 0u32;
+        // Lengths that land on, just before and just after chunk boundaries, and span chunks.
+        for len in (0..300).map(|i| (i * 37) % 70).chain([4096, 5000, 1, 8191]) {
+            let values: Vec<u32> = (next..next + len).collect();
+            next += len;
+            values.iter().for_each(|&v| pushed.push(v));
+            extended.extend_from_slice(&values);
+            for piece in values.chunks(16) {
+                let mut window = [u32::MAX; 16];
+                window[..piece.len()].copy_from_slice(piece);
+                padded.extend_padded(&window, piece.len());
+            }
+            assert_eq!(extended, pushed);
+            assert_eq!(padded, pushed);
+        }
+        assert!(
+            padded.iter().copied().eq(0..next),
+            "no padding is ever seen"
+        );
+        assert!(padded.bytes() <= padded.len() * 4 + 4096 * 4 + 256);
+    }
+
+    #[test]
+    fn appending_leaves_a_clones_chunks_as_they_were() {
+        let mut live = ChunkedVec::default();
+        (0..4090u32).for_each(|i| live.push(i as u8));
+        let keyframe = live.clone();
+        live.extend_padded(&[7; 16], 10);
+        live.extend_from_slice(&[9; 5000]);
+        assert_eq!(keyframe.len(), 4090);
+        assert!(keyframe.iter().copied().eq((0..4090).map(|i| i as u8)));
+        assert_eq!(
+            (live.len(), live[4095], live[4100], live[9099]),
+            (9100, 7, 9, 9)
+        );
     }
 
     #[test]

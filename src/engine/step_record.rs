@@ -140,34 +140,8 @@ impl Guess {
         if self.queued { self.queue } else { self.stack }
     }
 
-    /// The class of successor `place` of a step (`next_new` as it stands before it).
-    fn class(&self, s: Recorded, place: u32) -> Class {
-        match s.fate {
-            Fate::StoredNew if s.target == self.next_new => Class::StoredAsGuessed,
-            Fate::Pruned if s.target == place => Class::PrunedInPlace,
-            Fate::NotStoredFull if s.target == place => Class::FullInPlace,
-            _ => Class::Escaped,
-        }
-    }
-
-    /// What an escaped successor's target is written against: its place for the fates that
-    /// have no row, else the step's pick (a depth-first cycle points at a near ancestor).
-    fn base(&self, fate: Fate, place: u32, pick: Option<NodeId>) -> u32 {
-        match fate {
-            Fate::Pruned | Fate::NotStoredFull => place,
-            _ => pick.unwrap_or(self.next_new),
-        }
-    }
-
-    /// Takes in one successor, in order.
-    fn saw(&mut self, s: Recorded) {
-        if s.fate == Fate::StoredNew {
-            self.next_new = s.target.wrapping_add(1);
-        }
-    }
-
-    /// Takes in the step that ended, the `steps`-th (`first_new`: the first row it stored).
-    /// After a block's last step the guesses start afresh.
+    /// Takes in the step that ended, the `steps`-th: its pick, and the first row it stored
+    /// (`first_new`, see [`first_new`]). After a block's last step the guesses start afresh.
     fn after_step(&mut self, steps: usize, pick: Option<NodeId>, first_new: Option<NodeId>) {
         if steps.is_multiple_of(BLOCK) {
             *self = Guess::default();
@@ -184,6 +158,34 @@ impl Guess {
             self.stack = next;
         }
     }
+}
+
+/// The class of successor `place` of a step, `next_new` being the row a stored successor is
+/// guessed to get.
+fn class(s: Recorded, place: u32, next_new: NodeId) -> Class {
+    match s.fate {
+        Fate::StoredNew if s.target == next_new => Class::StoredAsGuessed,
+        Fate::Pruned if s.target == place => Class::PrunedInPlace,
+        Fate::NotStoredFull if s.target == place => Class::FullInPlace,
+        _ => Class::Escaped,
+    }
+}
+
+/// What an escaped successor's target is written against: its place for the fates that have
+/// no row, else the step's pick (a depth-first cycle points at a near ancestor).
+/// (`pick_base`: the step's pick, or when it has none the row a stored successor was guessed
+/// to get when the step began).
+fn base(fate: Fate, place: u32, pick_base: NodeId) -> u32 {
+    match fate {
+        Fate::Pruned | Fate::NotStoredFull => place,
+        _ => pick_base,
+    }
+}
+
+/// The first row a step stored, from how many it stored and the row after the last: rows are
+/// stored one after another, so both sides work it out without following every successor.
+fn first_new(stored: u32, next_new: NodeId) -> Option<NodeId> {
+    (stored > 0).then(|| next_new.wrapping_sub(stored))
 }
 
 /// One step as recorded.
@@ -223,8 +225,42 @@ fn push_varint(mut push: impl FnMut(u8), mut value: u64) {
     push(value as u8);
 }
 
-/// The most bytes a successor's escape takes: the escape byte and a varint of a `u32`.
-const ESCAPE_BYTES: usize = 6;
+/// Writes `b` at `buf[*n]` and counts it.
+fn put(buf: &mut [u8; PACKED], n: &mut usize, b: u8) {
+    buf[*n] = b;
+    *n += 1;
+}
+
+/// Writes a step's header when it does not fit in one byte (see the module's comment), and
+/// returns the bytes written.
+#[cold]
+fn long_header(buf: &mut [u8; PACKED], count: u64, max_open_rise: u32, pick_code: u64) -> usize {
+    let low = match (max_open_rise, count) {
+        (0, small) if small < WITH_RISE => small,
+        (0, _) => NIBBLE_MORE,
+        _ => WITH_RISE,
+    };
+    let mut n = 0;
+    put(buf, &mut n, (low | (pick_code.min(NIBBLE_MORE) << 4)) as u8);
+    if low >= WITH_RISE {
+        push_varint(|b| put(buf, &mut n, b), count);
+    }
+    if low == WITH_RISE {
+        push_varint(|b| put(buf, &mut n, b), u64::from(max_open_rise));
+    }
+    if pick_code >= NIBBLE_MORE {
+        push_varint(|b| put(buf, &mut n, b), pick_code);
+    }
+    n
+}
+
+/// The most bytes a group of four successors takes: its classes byte, and an escape byte and a
+/// varint of a `u32` for each.
+const GROUP_BYTES: usize = 1 + 4 * 6;
+
+/// Room for one step's bytes, or for its first part when it is long: what fits after a header
+/// (at most 1 + 10 + 5 + 5 bytes) with room for a group to spare.
+const PACKED: usize = 64;
 
 impl StepRecord {
     /// Appends a step, and how much it raised the largest open size (what undoing it takes
@@ -236,61 +272,71 @@ impl StepRecord {
         }
         self.steps += 1;
         let pick = event.pick.as_ref().map(|p| p.id);
-        let count = event.successors.len() as u64;
         let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick(), p)) + 1);
-        let low = match (max_open_rise, count) {
-            (0, small) if small < WITH_RISE => small,
-            (0, _) => NIBBLE_MORE,
-            _ => WITH_RISE,
+        if max_open_rise == 0 && event.successors.is_empty() && pick_code < NIBBLE_MORE {
+            // A step that is its header byte alone (a depth-first cut-off, half of IDA*'s).
+            self.bytes.push((pick_code << 4) as u8);
+            self.guess.after_step(self.steps, pick, None);
+            return;
+        }
+        let successors = &event.successors[..];
+        // The step's bytes are written on the stack (a store and a count each), then appended
+        // at once: pushing each into the chunks checked the chunk and reloaded its length.
+        let mut buf = [0u8; PACKED];
+        let mut n = if max_open_rise == 0
+            && successors.len() < WITH_RISE as usize
+            && pick_code < NIBBLE_MORE
+        {
+            buf[0] = successors.len() as u8 | (pick_code << 4) as u8;
+            1
+        } else {
+            long_header(&mut buf, successors.len() as u64, max_open_rise, pick_code)
         };
-        self.bytes
-            .push((low | (pick_code.min(NIBBLE_MORE) << 4)) as u8);
-        if low >= WITH_RISE {
-            push_varint(|b| self.bytes.push(b), count);
-        }
-        if low == WITH_RISE {
-            push_varint(|b| self.bytes.push(b), u64::from(max_open_rise));
-        }
-        if pick_code >= NIBBLE_MORE {
-            push_varint(|b| self.bytes.push(b), pick_code);
-        }
-        let mut first_new = None;
-        for (group, successors) in event.successors.chunks(4).enumerate() {
-            // One pass per group: the classes byte comes first, so the group's escapes wait in
-            // `escapes` until it is complete.
+        // What escaped rows are written against (see `base`).
+        let pick_base = pick.unwrap_or(self.guess.next_new);
+        let mut next_new = self.guess.next_new;
+        let mut stored = 0u32;
+        let mut place = 0u32;
+        for group in successors.chunks(4) {
+            if n > PACKED - GROUP_BYTES {
+                self.bytes.extend_from_slice(&buf[..n]);
+                n = 0;
+            }
+            // The group's classes byte comes first: its place is kept, and it is written once
+            // the group's escapes are.
+            let classes_at = n;
+            n += 1;
             let mut classes = 0u8;
-            let mut escapes = [0u8; 4 * ESCAPE_BYTES];
-            let mut written = 0;
-            for (j, s) in successors.iter().enumerate() {
-                let place = u32::try_from(group * 4 + j).expect("fewer than 4 billion");
+            for (j, s) in group.iter().enumerate() {
                 let s = Recorded {
                     target: s.id.unwrap_or(s.index),
                     fate: s.fate,
                 };
-                if s.fate == Fate::StoredNew {
-                    first_new.get_or_insert(s.target);
-                }
-                let class = self.guess.class(s, place);
-                classes |= (class as u8) << (2 * j);
+                let class = class(s, place, next_new);
                 if class == Class::Escaped {
-                    let z = zigzag(self.guess.base(s.fate, place, pick), s.target);
-                    let mut put = |b| {
-                        escapes[written] = b;
-                        written += 1;
-                    };
-                    put(code(s.fate) | (z.min(ESCAPE_MORE) << 3) as u8);
+                    let z = zigzag(base(s.fate, place, pick_base), s.target);
+                    put(
+                        &mut buf,
+                        &mut n,
+                        code(s.fate) | (z.min(ESCAPE_MORE) << 3) as u8,
+                    );
                     if z >= ESCAPE_MORE {
-                        push_varint(put, u64::from(z));
+                        push_varint(|b| put(&mut buf, &mut n, b), u64::from(z));
                     }
                 }
-                self.guess.saw(s);
+                if s.fate == Fate::StoredNew {
+                    next_new = s.target.wrapping_add(1);
+                    stored += 1;
+                }
+                classes |= (class as u8) << (2 * j);
+                place += 1;
             }
-            self.bytes.push(classes);
-            for &b in &escapes[..written] {
-                self.bytes.push(b);
-            }
+            buf[classes_at] = classes;
         }
-        self.guess.after_step(self.steps, pick, first_new);
+        self.guess.next_new = next_new;
+        self.guess
+            .after_step(self.steps, pick, first_new(stored, next_new));
+        self.bytes.extend_padded(&buf, n);
     }
 
     /// Steps recorded.
@@ -440,14 +486,16 @@ impl<'a> Reader<'a> {
             pick_code = self.varint();
         }
         let pick = (pick_code > 0).then(|| unzigzag(self.guess.pick(), (pick_code - 1) as u32));
-        let mut first_new = None;
+        let pick_base = pick.unwrap_or(self.guess.next_new);
+        let mut next_new = self.guess.next_new;
+        let mut stored = 0u32;
         let mut place = 0u32;
         while u64::from(place) < count {
             let classes = self.byte();
             for j in 0..(count - u64::from(place)).min(4) {
                 let s = match (classes >> (2 * j)) & 3 {
                     0 => Recorded {
-                        target: self.guess.next_new,
+                        target: next_new,
                         fate: Fate::StoredNew,
                     },
                     1 => Recorded {
@@ -466,21 +514,23 @@ impl<'a> Reader<'a> {
                             z = self.varint() as u32;
                         }
                         Recorded {
-                            target: unzigzag(self.guess.base(fate, place, pick), z),
+                            target: unzigzag(base(fate, place, pick_base), z),
                             fate,
                         }
                     }
                 };
                 if s.fate == Fate::StoredNew {
-                    first_new.get_or_insert(s.target);
+                    next_new = s.target.wrapping_add(1);
+                    stored += 1;
                 }
-                self.guess.saw(s);
                 out.push(s);
                 place += 1;
             }
         }
         self.step += 1;
-        self.guess.after_step(self.step, pick, first_new);
+        self.guess.next_new = next_new;
+        self.guess
+            .after_step(self.step, pick, first_new(stored, next_new));
         (pick, rise)
     }
 }
@@ -667,6 +717,91 @@ mod tests {
             for (i, e) in steps.iter().rev().enumerate() {
                 prop_assert_eq!(read(&log, cut + i), plain(e, rise(i)));
             }
+        }
+    }
+
+    /// Long runs of steps of every size: far rows (escapes with long varints), steps of many
+    /// successors (more than a step's stack buffer holds at once), and the one-byte steps of
+    /// a cut-off, so steps straddle the record's chunk boundaries.
+    fn long_runs() -> impl Strategy<Value = Vec<StepEvent>> {
+        fn id() -> impl Strategy<Value = u32> {
+            prop_oneof![0..40u32, 1_000_000..1_000_050u32, any::<u32>()]
+        }
+        let successor = || (prop::option::of(id()), fate());
+        let step = prop_oneof![
+            3 => Just(Vec::new()),
+            3 => prop::collection::vec(successor(), 1..9),
+            1 => prop::collection::vec(successor(), 9..60),
+        ];
+        prop::collection::vec((prop::option::of(id()), step), 500..2500).prop_map(|steps| {
+            steps
+                .into_iter()
+                .map(|(pick, successors)| event(pick, &successors))
+                .collect()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+        #[test]
+        fn steps_straddling_chunks_read_back_as_written(
+            steps in long_runs(),
+            cut in 0..2500usize,
+        ) {
+            let mut log = StepRecord::default();
+            steps.iter().enumerate().for_each(|(i, e)| log.record(e, rise(i)));
+            prop_assert!(log.shared_bytes() > 0, "the steps fill a chunk");
+            for (i, e) in steps.iter().enumerate() {
+                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {}", i);
+            }
+            for (i, e) in steps.iter().enumerate().rev().step_by(7) {
+                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {} backwards", i);
+            }
+            let cut = cut.min(steps.len());
+            log.truncate(cut);
+            let mut fresh = StepRecord::default();
+            steps[..cut].iter().enumerate().for_each(|(i, e)| fresh.record(e, rise(i)));
+            prop_assert_eq!(&log, &fresh);
+            steps.iter().enumerate().for_each(|(i, e)| {
+                log.record(e, rise(i));
+                fresh.record(e, rise(i));
+            });
+            prop_assert_eq!(&log, &fresh);
+            for (i, e) in steps.iter().enumerate() {
+                prop_assert_eq!(read(&log, cut + i), plain(e, rise(i)), "step {} after the cut", i);
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_run_crosses_chunks_and_reads_back_from_a_copy() {
+        // 3000 steps of 1 to 20 bytes: the record spans several 4096-byte chunks.
+        let steps: Vec<_> = (0..3000u32)
+            .map(|i| {
+                let far = i.wrapping_mul(2_654_435_761);
+                let successors: Vec<_> = (0..i % 7)
+                    .map(|k| match k % 3 {
+                        0 => (Some(far.wrapping_add(k)), Fate::Kept),
+                        1 => (Some(i + k), Fate::StoredNew),
+                        _ => (None, Fate::Pruned),
+                    })
+                    .collect();
+                event(Some(far % 1000), &successors)
+            })
+            .collect();
+        let mut log = StepRecord::default();
+        steps
+            .iter()
+            .enumerate()
+            .for_each(|(i, e)| log.record(e, rise(i)));
+        assert!(
+            log.shared_bytes() >= 2 * 4096,
+            "{} bytes in full chunks",
+            log.shared_bytes()
+        );
+        let copy = log.clone();
+        for (i, e) in steps.iter().enumerate() {
+            assert_eq!(read(&copy, i), plain(e, rise(i)), "step {i}");
         }
     }
 }
