@@ -16,8 +16,9 @@ const CHUNK: usize = 1 << CHUNK_BITS;
 /// An append-only (and truncatable) vector stored in chunks of 4096 elements.
 #[derive(Clone, Debug)]
 pub struct ChunkedVec<T> {
-    /// Full chunks, shared by clones until one of them writes.
-    full: Vec<Arc<[T]>>,
+    /// Full chunks, shared by clones until one of them writes. Arrays, not slices, so that an
+    /// element's place in its chunk needs no bounds check.
+    full: Vec<Arc<[T; CHUNK]>>,
     /// The last chunk: owned, and where pushes go (at most [`CHUNK`] elements).
     tail: Vec<T>,
 }
@@ -61,7 +62,7 @@ impl<T> ChunkedVec<T> {
     #[cold]
     fn seal(&mut self) {
         let tail = std::mem::replace(&mut self.tail, Vec::with_capacity(CHUNK));
-        self.full.push(Arc::from(tail));
+        self.full.push(chunk_of(tail));
     }
 
     #[must_use]
@@ -90,7 +91,7 @@ impl<T> ChunkedVec<T> {
     pub fn bytes(&self) -> usize {
         self.shared_bytes()
             + self.tail.capacity() * std::mem::size_of::<T>()
-            + self.full.capacity() * std::mem::size_of::<Arc<[T]>>()
+            + self.full.capacity() * std::mem::size_of::<Arc<[T; CHUNK]>>()
     }
 
     /// Bytes in full chunks, which a clone shares instead of copying.
@@ -106,7 +107,7 @@ impl<T: Clone> ChunkedVec<T> {
         if self.tail.is_empty() {
             let last = self.full.pop()?;
             self.tail.reserve_exact(CHUNK);
-            self.tail.extend_from_slice(&last);
+            self.tail.extend_from_slice(&last[..]);
         }
         self.tail.pop()
     }
@@ -168,18 +169,25 @@ impl<T: Copy> ChunkedVec<T> {
     }
 }
 
+/// A full tail as a sealed chunk.
+fn chunk_of<T>(full: Vec<T>) -> Arc<[T; CHUNK]> {
+    Arc::<[T]>::from(full)
+        .try_into()
+        .unwrap_or_else(|_| panic!("a sealed chunk holds {CHUNK} elements"))
+}
+
 impl<T> std::ops::Index<usize> for ChunkedVec<T> {
     type Output = T;
+    /// One comparison finds an element in the tail, one more in a full chunk, where its place
+    /// needs no bounds check: the hash index reads a row this way for every state it compares
+    /// or rehashes.
     #[inline]
     fn index(&self, i: usize) -> &T {
-        let sealed = self.sealed();
-        if i < sealed {
-            &self.full[i >> CHUNK_BITS][i & (CHUNK - 1)]
+        let in_tail = i.wrapping_sub(self.sealed());
+        if in_tail < self.tail.len() {
+            &self.tail[in_tail]
         } else {
-            match self.tail.get(i - sealed) {
-                Some(value) => value,
-                None => panic!("index {i} out of {} elements", self.len()),
-            }
+            &self.full[i >> CHUNK_BITS][i & (CHUNK - 1)]
         }
     }
 }
@@ -187,17 +195,17 @@ impl<T> std::ops::Index<usize> for ChunkedVec<T> {
 impl<T: Clone> std::ops::IndexMut<usize> for ChunkedVec<T> {
     #[inline]
     fn index_mut(&mut self, i: usize) -> &mut T {
-        let sealed = self.sealed();
-        if i < sealed {
-            // Copies the chunk first if a clone still shares it.
-            &mut Arc::make_mut(&mut self.full[i >> CHUNK_BITS])[i & (CHUNK - 1)]
-        } else {
-            let len = self.len();
-            match self.tail.get_mut(i - sealed) {
-                Some(value) => value,
-                None => panic!("index {i} out of {len} elements"),
-            }
+        let in_tail = i.wrapping_sub(self.sealed());
+        if in_tail < self.tail.len() {
+            return &mut self.tail[in_tail];
         }
+        let chunk = &mut self.full[i >> CHUNK_BITS];
+        if Arc::get_mut(chunk).is_none() {
+            // A clone still shares the chunk: copy it first.
+            *chunk = chunk_of(chunk.to_vec());
+        }
+        let chunk = Arc::get_mut(chunk).expect("the chunk was just copied");
+        &mut chunk[i & (CHUNK - 1)]
     }
 }
 
@@ -234,6 +242,15 @@ mod tests {
         );
         v.truncate(0);
         assert!(v.is_empty() && v.last().is_none() && v.pop().is_none());
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn reading_past_the_end_panics() {
+        let mut v = ChunkedVec::default();
+        (0..5000).for_each(|i| v.push(i));
+        assert_eq!(v[4999], 4999);
+        let _ = v[5000];
     }
 
     #[test]

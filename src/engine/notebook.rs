@@ -16,10 +16,12 @@
 //! ([`Notebook::adopt_index`]), so the index may file rows a copy does not hold yet. A search
 //! that never looks a state up (depth-first) keeps an unfiled notebook ([`Notebook::unfiled`]).
 
+mod table;
+
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
-use hashbrown::HashTable;
 use rustc_hash::FxHasher;
+use table::{Slot, Table};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -258,7 +260,7 @@ fn shard_of(hash: u64) -> usize {
 /// The hash index: row ids filed by their state's hash, in [`SHARDS`] tables.
 #[derive(Clone, Debug)]
 pub struct Index {
-    shards: Box<[HashTable<NodeId>; SHARDS]>,
+    shards: Box<[Table; SHARDS]>,
     /// Rows `0..covered` are filed. After a jump back in time this is more than the notebook's
     /// rows: the rows after are filed ahead (time travel replays the same rows under the same
     /// ids), and lookups skip ids the notebook does not hold yet.
@@ -272,7 +274,7 @@ pub struct Index {
 impl Default for Index {
     fn default() -> Self {
         Index {
-            shards: Box::new(std::array::from_fn(|_| HashTable::new())),
+            shards: Box::new(std::array::from_fn(|_| Table::default())),
             covered: 0,
             stored_unchecked_ahead: false,
         }
@@ -281,7 +283,7 @@ impl Default for Index {
 
 impl Index {
     fn bytes(&self) -> usize {
-        self.shards.iter().map(HashTable::allocation_size).sum()
+        self.shards.iter().map(Table::bytes).sum()
     }
 }
 
@@ -295,10 +297,7 @@ pub enum Lookup<'a, S> {
 pub struct Vacant<'a, S> {
     rows: &'a mut Rows<S>,
     /// Where to file the new row, unless it is filed ahead already.
-    slot: Option<(
-        hashbrown::hash_table::VacantEntry<'a, NodeId>,
-        &'a mut usize,
-    )>,
+    slot: Option<(&'a mut Table, Slot, &'a mut usize)>,
 }
 
 impl<S> Vacant<'_, S> {
@@ -314,11 +313,13 @@ impl<S> Vacant<'_, S> {
         self.rows.get(id)
     }
 
-    /// Stores `node` (whose state is the one looked up) as a new open row.
+    /// Stores `node` (whose state is the one looked up) as a new open row. Inlined always, as
+    /// [`Notebook::lookup`] is: it runs for every new row.
+    #[inline(always)]
     pub fn insert(self, node: Node<S>) -> NodeId {
         let id = self.rows.push(node);
-        if let Some((entry, covered)) = self.slot {
-            entry.insert(id);
+        if let Some((table, slot, covered)) = self.slot {
+            table.fill(slot, id);
             *covered += 1;
         }
         id
@@ -393,13 +394,13 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             .as_ref()
             .expect("a keyframe adopts an index before it is used");
         index.shards[shard_of(hash)]
-            .find(hash, |&id| {
-                (id as usize) < len && packed[id as usize].state == *state
-            })
-            .copied()
+            .find(hash, |id| (id as usize) < len && packed[id as usize].state == *state)
     }
 
-    /// Finds `state` with one hash probe: its row, or the slot to store it in.
+    /// Finds `state` with one hash probe: its row, or the slot to store it in. Inlined always:
+    /// it runs for every successor, and as a call of its own (saving registers, returning the
+    /// [`Lookup`] through memory) it cost ~45 instructions a successor.
+    #[inline(always)]
     pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
         debug_assert!(self.files, "an unfiled notebook cannot look states up");
         let hash = hash_of(state);
@@ -412,26 +413,25 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         let shard = &mut index.shards[shard_of(hash)];
         if index.covered > len {
             // Replaying: the row this state would get is filed ahead already.
-            return match shard.find(hash, |&id| {
+            return match shard.find(hash, |id| {
                 (id as usize) < len && packed[id as usize].state == *state
             }) {
-                Some(&id) => Lookup::Stored(id),
+                Some(id) => Lookup::Stored(id),
                 None => Lookup::Vacant(Vacant {
                     rows: &mut self.rows,
                     slot: None,
                 }),
             };
         }
-        let entry = shard.entry(
+        match shard.find_or_slot(
             hash,
-            |&id| packed[id as usize].state == *state,
-            |&id| hash_of(&packed[id as usize].state),
-        );
-        match entry {
-            hashbrown::hash_table::Entry::Occupied(found) => Lookup::Stored(*found.get()),
-            hashbrown::hash_table::Entry::Vacant(entry) => Lookup::Vacant(Vacant {
+            |id| packed[id as usize].state == *state,
+            |id| hash_of(&packed[id as usize].state),
+        ) {
+            Ok(id) => Lookup::Stored(id),
+            Err(slot) => Lookup::Vacant(Vacant {
                 rows: &mut self.rows,
-                slot: Some((entry, &mut index.covered)),
+                slot: Some((shard, slot, &mut index.covered)),
             }),
         }
     }
@@ -453,7 +453,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         if index.covered <= id as usize {
             let packed = &self.rows.packed;
             index.shards[shard_of(hash)]
-                .insert_unique(hash, id, |&other| hash_of(&packed[other as usize].state));
+                .insert(hash, id, |other| hash_of(&packed[other as usize].state));
             index.covered = id as usize + 1;
         } else {
             index.stored_unchecked_ahead = true;
@@ -490,9 +490,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
             let hash = hash_of(&state);
             let index = self.index_mut();
-            if let Ok(entry) = index.shards[shard_of(hash)].find_entry(hash, |&other| other == id) {
-                entry.remove();
-            }
+            index.shards[shard_of(hash)].remove(hash, id);
             index.covered = id as usize;
             self.reopened.remove(&id);
         }
@@ -551,7 +549,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             let hash = hash_of(&packed[id].state);
             let id = NodeId::try_from(id).expect("ids fit in u32");
             index.shards[shard_of(hash)]
-                .insert_unique(hash, id, |&other| hash_of(&packed[other as usize].state));
+                .insert(hash, id, |other| hash_of(&packed[other as usize].state));
         }
         index.covered = index.covered.max(packed.len());
         self.index = Some(index);
