@@ -173,88 +173,105 @@ impl Serialize for TieLevels {
 /// of one row each (real-valued costs, grids) never allocate.
 ///
 /// Rows are stored in rank order almost always (ids grow; latest-first ranks shrink), so a push
-/// lands at one end in O(1); only a row whose route improved joins in the middle.
+/// lands at one end in O(1), told by the two ends kept inline without reaching the queue; only a
+/// row whose route improved joins in the middle.
 #[derive(Clone, Debug, Default)]
 struct Bucket {
-    /// The rank picked next.
+    /// The rank picked next: the smallest held.
     head: u32,
+    /// The largest rank held (`head` when it is the only one).
+    last: u32,
+    /// Rows held that are still open with this key (the rest are stale). Never 0 while the
+    /// bucket is in use: a bucket whose rows have all left is dropped at once.
+    live: u32,
+    /// Ranks held, `head` included, stale ones too.
+    held: u32,
     /// The ranks after `head`, in picking order, in copy-on-write chunks a keyframe shares
     /// (emptied when the bucket's slot is released).
     rest: CowQueue<u32>,
-    /// Rows held that are still open with this key (the rest are stale).
-    live: u32,
 }
 
 impl Bucket {
+    /// Starts the bucket a released slot (or a new one) holds with its one rank.
+    fn start(&mut self, rank: u32) {
+        self.head = rank;
+        self.last = rank;
+        self.live = 1;
+        self.held = 1;
+    }
+
+    #[inline]
     fn insert(&mut self, rank: u32) {
-        if rank < self.head {
+        if rank >= self.last {
+            self.rest.push_back(rank);
+            self.last = rank;
+        } else if rank < self.head {
             self.rest
                 .push_front(std::mem::replace(&mut self.head, rank));
-        } else if self.rest.back().is_none_or(|&back| rank >= back) {
-            self.rest.push_back(rank);
         } else {
             let at = self.rest.partition_point(|&r| r < rank);
             self.rest.insert(at, rank);
         }
         self.live += 1;
+        self.held += 1;
     }
 
     /// Drops the head; `false` when it was the last rank held.
+    #[inline]
     fn advance(&mut self) -> bool {
-        self.rest.pop_front().map(|next| self.head = next).is_some()
+        self.held -= 1;
+        match self.rest.pop_front() {
+            Some(next) => {
+                self.head = next;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Takes `rank` out when it is the newest entry, at the end pushes go to (the back, or the
     /// head for latest-first ranks) and other entries remain; `false` otherwise.
     fn unpush(&mut self, rank: u32) -> bool {
-        if self.rest.back() == Some(&rank) {
+        if self.held > 1 && self.last == rank {
             self.rest.pop_back();
-        } else if self.head == rank && !self.rest.is_empty() {
+            self.last = self.rest.back().copied().unwrap_or(self.head);
+        } else if self.held > 1 && self.head == rank {
             self.advance();
+            return true;
         } else {
             return false;
         }
-        self.live -= 1;
+        self.held -= 1;
         true
-    }
-
-    /// Ranks held, stale ones included.
-    fn len(&self) -> usize {
-        1 + self.rest.len()
     }
 
     /// Whether every entry is a row still open with this key (no check needed at the head).
     fn all_live(&self) -> bool {
-        self.len() == self.live as usize
+        self.held == self.live
     }
 }
 
 /// The open rows at one f: its buckets by tie value, and how many rows are open at f (the
-/// first level of a pick's explanation).
+/// first level of a pick's explanation). A level whose rows have all left by another route
+/// than the top (improved, undone) has no bucket left; it stays in the heap, empty, until it
+/// reaches the top or a push at its f fills it again.
 #[derive(Clone, Debug, Default)]
 struct Level {
     /// Open rows with this f.
     live: u32,
     /// (tie, bucket slot) of every bucket at this f, the largest tie first so that the next
-    /// pick's is last. Grids hold one to three here, sliding puzzles a few dozen; only a policy
-    /// that ties on g or h under a single large f (lowest h under Dijkstra on a big open map)
-    /// makes it long, and a push there moves part of it.
+    /// pick's is last. Sliding puzzles hold a few dozen here, grids one to a few dozen (one per
+    /// h at that f); only a policy that ties on g or h under a single large f (lowest h under
+    /// Dijkstra on a big open map) makes it long, and a push there moves part of it.
     ties: Vec<(i64, u32)>,
 }
 
 impl Level {
     /// Where tie value `tie` is, or would go, in `ties`; whether a bucket is there.
+    #[inline]
     fn find(&self, tie: i64) -> (usize, bool) {
         let at = self.ties.partition_point(|&(t, _)| t > tie);
         (at, self.ties.get(at).is_some_and(|&(t, _)| t == tie))
-    }
-
-    /// The slot of the bucket with tie value `tie`.
-    fn bucket(&self, tie: i64) -> Option<u32> {
-        match self.find(tie) {
-            (at, true) => Some(self.ties[at].1),
-            _ => None,
-        }
     }
 }
 
@@ -276,6 +293,7 @@ impl<T: Default> Slots<T> {
     }
 
     /// A free slot, holding whatever it held when released (or a default value).
+    #[inline]
     fn take(&mut self) -> u32 {
         self.free.pop().unwrap_or_else(|| {
             self.items.push(T::default());
@@ -292,37 +310,53 @@ impl<T: Default> Slots<T> {
         self.items.len() - self.free.len()
     }
 
+    #[inline]
     fn get(&self, slot: u32) -> &T {
         &self.items[slot as usize]
     }
 
+    #[inline]
     fn get_mut(&mut self, slot: u32) -> &mut T {
         &mut self.items[slot as usize]
     }
+}
+
+/// Where the last push went: its f and level, and its tie value and bucket while that bucket is
+/// in use. Successors of one expansion often share their f (breadth-first always does, sliding
+/// puzzles half the time) and then their whole key but the rank (breadth-first: one bucket per
+/// depth; a sliding puzzle's successors at the pick's f share their h), and then a push neither
+/// hashes f nor searches the level's ties.
+#[derive(Clone, Copy, Debug)]
+struct LastPush {
+    f: Cost,
+    level: u32,
+    /// The tie value and bucket slot, if that bucket is still in use.
+    bucket: Option<(i64, u32)>,
 }
 
 /// The open list of a best-first search, in two levels: a min-heap of the distinct f values
 /// (each once, with the slot of its [`Level`]), and under each f its buckets by tie value.
 ///
 /// Breadth-first and small integer costs fill few buckets, so a push or pop is a hash lookup and
-/// an end of a queue (breadth-first is a plain FIFO: storing order is the order). Real-valued
-/// costs (grids) make many small buckets at many f values: a push hashes its f once and finds
-/// its tie in a short sorted list; a pop reaches the top level and bucket by slot, without
-/// hashing, and hashes only when it empties a level. Buckets hold 4-byte ranks (the bucket says
-/// the rest of the key), and live counts per bucket and per f are kept as rows come and go, so
-/// explaining a pick reads two counts instead of scanning.
+/// an end of a queue (breadth-first is a plain FIFO: storing order is the order), and usually
+/// not even the lookup ([`LastPush`]). Real-valued costs (grids) make many small buckets at many
+/// f values: a push hashes its f once and finds its tie in a short sorted list; a pop reaches
+/// the top level and bucket by slot, without hashing, and hashes only when it empties a level.
+/// Buckets hold 4-byte ranks (the bucket says the rest of the key), and live counts per bucket
+/// and per f are kept as rows come and go, so explaining a pick reads two counts instead of
+/// scanning.
+///
+/// A bucket whose rows have all left by another route (improved, undone) is dropped when the
+/// last one leaves, so the top bucket always holds an open row, and stale entries stay only
+/// among open ones (checked at the top only where a bucket holds more entries than open rows).
 #[derive(Clone, Debug)]
 pub struct OpenList {
     ordering: Ordering,
-    /// The f of every level with its slot, smallest on top.
+    /// The f of every level with its slot, smallest on top. The top level is never empty.
     order: BinaryHeap<Reverse<(Cost, u32)>>,
     /// The slot of each f's level.
     level_of: FxHashMap<Cost, u32>,
-    /// The f and level slot of the last push, while that level is in use: successors of one
-    /// expansion often share their f (breadth-first always does, sliding puzzles half the
-    /// time), and then a push does not hash. Nor does one at the top level's f (a step
-    /// towards the goal on a grid keeps the pick's f).
-    last_level: Option<(Cost, u32)>,
+    last: Option<LastPush>,
     levels: Slots<Level>,
     buckets: Slots<Bucket>,
     len: usize,
@@ -342,7 +376,7 @@ impl OpenList {
             ordering,
             order: BinaryHeap::with_capacity(START_LEVELS),
             level_of: FxHashMap::with_capacity_and_hasher(START_LEVELS, Default::default()),
-            last_level: None,
+            last: None,
             levels: Slots::with_capacity(START_LEVELS),
             buckets: Slots::with_capacity(4 * START_LEVELS),
             len: 0,
@@ -367,72 +401,91 @@ impl OpenList {
     }
 
     /// A row joins the open list with `key`.
+    #[inline]
     pub fn push(&mut self, key: OpenKey) {
-        let slot = match self.cached_level(key.f) {
-            Some(slot) => slot,
-            None => {
-                let levels = &mut self.levels;
-                let order = &mut self.order;
-                let slot = *self.level_of.entry(key.f).or_insert_with(|| {
-                    let slot = levels.take();
-                    order.push(Reverse((key.f, slot)));
-                    slot
-                });
-                self.last_level = Some((key.f, slot));
-                slot
-            }
-        };
-        let level = self.levels.get_mut(slot);
-        level.live += 1;
-        match level.find(key.tie) {
-            (at, true) => self.buckets.get_mut(level.ties[at].1).insert(key.rank),
-            (at, false) => {
-                let bucket = self.buckets.take();
-                let fresh = self.buckets.get_mut(bucket);
-                fresh.head = key.rank;
-                fresh.live = 1;
-                level.ties.insert(at, (key.tie, bucket));
-            }
-        }
         self.len += 1;
         self.entries += 1;
+        let level = match self.last {
+            Some(last) if last.f == key.f => {
+                if let Some((tie, bucket)) = last.bucket
+                    && tie == key.tie
+                {
+                    self.levels.get_mut(last.level).live += 1;
+                    self.buckets.get_mut(bucket).insert(key.rank);
+                    return;
+                }
+                last.level
+            }
+            _ => self.level_for(key.f),
+        };
+        self.push_at(level, key);
     }
 
-    /// The slot of f's level when it is the last push's or the top one, found without hashing.
-    #[inline]
-    fn cached_level(&self, f: Cost) -> Option<u32> {
-        match (self.last_level, self.order.peek()) {
-            (Some((last, slot)), _) if last == f => Some(slot),
-            (_, Some(&Reverse((top, slot)))) if top == f => Some(slot),
-            _ => None,
+    /// [`OpenList::push`] into level `level` (key's f), past the last push's bucket.
+    fn push_at(&mut self, level: u32, key: OpenKey) {
+        let at_level = self.levels.get_mut(level);
+        at_level.live += 1;
+        let bucket = match at_level.find(key.tie) {
+            (at, true) => {
+                let bucket = at_level.ties[at].1;
+                self.buckets.get_mut(bucket).insert(key.rank);
+                bucket
+            }
+            (at, false) => {
+                let bucket = self.buckets.take();
+                at_level.ties.insert(at, (key.tie, bucket));
+                self.buckets.get_mut(bucket).start(key.rank);
+                bucket
+            }
+        };
+        self.last = Some(LastPush {
+            f: key.f,
+            level,
+            bucket: Some((key.tie, bucket)),
+        });
+    }
+
+    /// The slot of f's level, a new one if f has none: the top level's found without hashing
+    /// (a step towards the goal on a grid keeps the pick's f).
+    fn level_for(&mut self, f: Cost) -> u32 {
+        if let Some(&Reverse((top, slot))) = self.order.peek()
+            && top == f
+        {
+            return slot;
         }
+        let levels = &mut self.levels;
+        let order = &mut self.order;
+        *self.level_of.entry(f).or_insert_with(|| {
+            let slot = levels.take();
+            order.push(Reverse((f, slot)));
+            slot
+        })
     }
 
     /// The slot of f's level, if f has one.
     fn level_slot(&self, f: Cost) -> Option<u32> {
-        self.cached_level(f)
-            .or_else(|| self.level_of.get(&f).copied())
+        match (self.last, self.order.peek()) {
+            (Some(last), _) if last.f == f => Some(last.level),
+            (_, Some(&Reverse((top, slot)))) if top == f => Some(slot),
+            _ => self.level_of.get(&f).copied(),
+        }
     }
 
-    /// The slots of the level and bucket holding `key`'s entries, if any.
-    fn find(&self, key: OpenKey) -> Option<(u32, u32)> {
+    /// The slot of the level holding `key`'s bucket, and where the bucket is in its ties.
+    fn find(&self, key: OpenKey) -> Option<(u32, usize)> {
         let level = self.level_slot(key.f)?;
-        Some((level, self.levels.get(level).bucket(key.tie)?))
-    }
-
-    /// One row held in bucket `bucket` of level `level` is no longer open; its entry turns
-    /// stale.
-    fn forget_in(&mut self, (level, bucket): (u32, u32)) {
-        self.buckets.get_mut(bucket).live -= 1;
-        self.levels.get_mut(level).live -= 1;
-        self.len -= 1;
+        match self.levels.get(level).find(key.tie) {
+            (at, true) => Some((level, at)),
+            _ => None,
+        }
     }
 
     /// A row with `key` leaves the open list by any route but the top (its key changed).
-    /// Its entry turns stale and is skipped later.
+    /// Its entry turns stale and is skipped later, or dropped with its bucket at once when no
+    /// row there is left open.
     pub fn forget(&mut self, key: OpenKey) {
-        if let Some(slots) = self.find(key) {
-            self.forget_in(slots);
+        if let Some((level, at)) = self.find(key) {
+            self.leave(level, at, None);
         }
     }
 
@@ -442,46 +495,76 @@ impl OpenList {
     /// entries left at a bucket's end would make every later push there an insertion in the
     /// middle of the queue: stepping back and forth over a million open rows did that.
     pub fn unpush(&mut self, key: OpenKey) {
-        let Some((level, bucket)) = self.find(key) else {
-            return;
-        };
-        if self.buckets.get_mut(bucket).unpush(key.rank) {
-            self.levels.get_mut(level).live -= 1;
-            self.len -= 1;
+        if let Some((level, at)) = self.find(key) {
+            self.leave(level, at, Some(key.rank));
+        }
+    }
+
+    /// One row held in the bucket at `at` of level `level` is no longer open: its entry is
+    /// taken out (`undone`, its rank, when it is the newest) or turns stale, and the bucket is
+    /// dropped when it was the last row open there.
+    fn leave(&mut self, level: u32, at: usize, undone: Option<u32>) {
+        let held_at = self.levels.get_mut(level);
+        held_at.live -= 1;
+        let slot = held_at.ties[at].1;
+        let bucket = self.buckets.get_mut(slot);
+        if undone.is_some_and(|rank| bucket.unpush(rank)) {
             self.entries -= 1;
+        }
+        bucket.live -= 1;
+        self.len -= 1;
+        if bucket.live == 0 {
+            self.drop_bucket(level, at);
+        }
+    }
+
+    /// Drops the bucket at `at` of level `level`, whose rows have all left, keeping its
+    /// queue's room for the next bucket in its slot; and when it was the level's last, the
+    /// level too if it is the top (below the top, an empty level waits until it surfaces).
+    fn drop_bucket(&mut self, level: u32, at: usize) {
+        let ties = &mut self.levels.get_mut(level).ties;
+        // The top bucket, dropped by a pop, is the last.
+        let (_, slot) = if at + 1 == ties.len() {
+            ties.pop().expect("a bucket at `at`")
         } else {
-            self.forget_in((level, bucket));
+            ties.remove(at)
+        };
+        let emptied = ties.is_empty();
+        let held = self.buckets.get_mut(slot);
+        self.entries -= held.held as usize;
+        held.rest.clear();
+        self.buckets.release(slot);
+        if let Some(last) = &mut self.last
+            && last.bucket.is_some_and(|(_, b)| b == slot)
+        {
+            last.bucket = None;
+        }
+        if emptied {
+            self.drop_empty_levels();
+        }
+    }
+
+    /// Takes empty levels off the top of the heap, so that the top one holds an open row.
+    fn drop_empty_levels(&mut self) {
+        while let Some(&Reverse((f, slot))) = self.order.peek()
+            && self.levels.get(slot).ties.is_empty()
+        {
+            self.order.pop();
+            self.level_of.remove(&f);
+            self.levels.release(slot);
+            if self.last.is_some_and(|last| last.level == slot) {
+                self.last = None;
+            }
         }
     }
 
     /// The slots of the top level and of its first bucket, with the level's f and the
     /// bucket's tie value.
+    #[inline]
     fn top(&self) -> Option<(Cost, u32, i64, u32)> {
         let &Reverse((f, level)) = self.order.peek()?;
         let &(tie, bucket) = self.levels.get(level).ties.last()?;
         Some((f, level, tie, bucket))
-    }
-
-    /// Removes the top bucket, keeping its queue's room for the next bucket in its slot, and
-    /// its level with it when it was the last there.
-    fn drop_top_bucket(&mut self) {
-        let Some((f, level, _, bucket)) = self.top() else {
-            return;
-        };
-        let held = self.buckets.get_mut(bucket);
-        self.entries -= held.len();
-        held.rest.clear();
-        self.buckets.release(bucket);
-        let ties = &mut self.levels.get_mut(level).ties;
-        ties.pop();
-        if ties.is_empty() {
-            self.order.pop();
-            self.level_of.remove(&f);
-            self.levels.release(level);
-            if self.last_level.is_some_and(|(_, slot)| slot == level) {
-                self.last_level = None;
-            }
-        }
     }
 
     /// Drops stale entries from the top; `current` gives a row's key while it is open. Entries
@@ -494,27 +577,24 @@ impl OpenList {
         }
     }
 
-    /// [`OpenList::clean_top`] when some entry is stale.
+    /// [`OpenList::clean_top`] when some entry is stale. The top bucket holds an open row, so
+    /// skipping its stale heads ends at one.
     fn drop_stale_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
-        while let Some((f, _, tie, slot)) = self.top() {
-            let bucket = self.buckets.get_mut(slot);
-            if bucket.live == 0 {
-                self.drop_top_bucket();
-                continue;
-            }
-            while !bucket.all_live() {
-                let key = OpenKey {
-                    f,
-                    tie,
-                    rank: bucket.head,
-                };
-                if current(self.ordering.id_of(key)) == Some(key) {
-                    return;
-                }
-                assert!(bucket.advance(), "a live row is held");
-                self.entries -= 1;
-            }
+        let Some((f, _, tie, slot)) = self.top() else {
             return;
+        };
+        let bucket = self.buckets.get_mut(slot);
+        while !bucket.all_live() {
+            let key = OpenKey {
+                f,
+                tie,
+                rank: bucket.head,
+            };
+            if current(self.ordering.id_of(key)) == Some(key) {
+                return;
+            }
+            assert!(bucket.advance(), "a live row is held");
+            self.entries -= 1;
         }
     }
 
@@ -532,7 +612,10 @@ impl OpenList {
         let level = self.level_slot(key.f).map(|l| self.levels.get(l));
         let same_f = level.map_or(0, |l| l.live);
         let same_key = level
-            .and_then(|l| l.bucket(key.tie))
+            .and_then(|l| match l.find(key.tie) {
+                (at, true) => Some(l.ties[at].1),
+                _ => None,
+            })
             .map_or(0, |b| self.buckets.get(b).live);
         self.levels(same_f, same_key)
     }
@@ -582,16 +665,15 @@ impl OpenList {
         };
         let same_key = bucket.live;
         bucket.live -= 1;
-        let emptied = !bucket.advance();
-        let count = &mut self.levels.get_mut(level).live;
-        let same_f = *count;
-        *count -= 1;
+        let gone = !bucket.advance() || bucket.live == 0;
+        let at_level = self.levels.get_mut(level);
+        let same_f = at_level.live;
+        at_level.live -= 1;
+        let top_at = at_level.ties.len() - 1;
         self.len -= 1;
-        if emptied {
-            // Its one entry, the popped rank, is counted off with the bucket.
-            self.drop_top_bucket();
-        } else {
-            self.entries -= 1;
+        self.entries -= 1;
+        if gone {
+            self.drop_bucket(level, top_at);
         }
         Some((key, self.levels(same_f, same_key)))
     }

@@ -4,13 +4,15 @@
 //! The queue is an owned front, sealed chunks of `CHUNK` elements behind [`Arc`]s, and an owned
 //! back. Pushes and pops work on the owned ends as a [`VecDeque`] would (no atomic operation, no
 //! check of who shares what); an end that fills up is sealed into a chunk, and an end that runs
-//! dry takes the next chunk back (a copy: clones may share it). A clone copies the two ends and
-//! the chunk pointers. The open list's buckets pop at the front and push at the back, so what a
-//! keyframe holds on its own is at most two chunks' worth of ranks per bucket. An insert in the
-//! middle (a row whose route improved) rebuilds the one chunk it lands in.
+//! dry takes the next chunk back (a copy: clones may share it), or with no chunk left takes from
+//! the other end. A clone copies the two ends and the chunk pointers. The open list's buckets pop
+//! at the front and push at the back, so what a keyframe holds on its own is at most two chunks'
+//! worth of ranks per bucket. An insert in the middle (a row whose route improved) rebuilds the
+//! one chunk it lands in.
 //!
-//! An empty queue is one null pointer, so the many buckets of one row each (grids, real costs)
-//! stay small and never allocate for it.
+//! The common operations (a push or pop at an end that has room) are inlined and touch only that
+//! end; sealing and refilling are out of line. An empty queue is one null pointer, so the many
+//! buckets of one row each (grids, real costs) stay small and never allocate for it.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -33,7 +35,6 @@ struct Parts<T> {
     /// Sealed chunks, shared with clones; none empty.
     middle: VecDeque<Arc<[T]>>,
     back: VecDeque<T>,
-    len: usize,
     /// Elements in `middle`.
     sealed: usize,
 }
@@ -44,7 +45,6 @@ impl<T> Default for Parts<T> {
             front: VecDeque::new(),
             middle: VecDeque::new(),
             back: VecDeque::new(),
-            len: 0,
             sealed: 0,
         }
     }
@@ -59,9 +59,12 @@ impl<T, const CHUNK: usize> Default for CowQueue<T, CHUNK> {
 impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
     #[must_use]
     pub fn len(&self) -> usize {
-        self.parts.as_ref().map_or(0, |p| p.len)
+        self.parts
+            .as_ref()
+            .map_or(0, |p| p.front.len() + p.sealed + p.back.len())
     }
 
+    #[cfg(test)]
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -102,7 +105,6 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
             p.front.clear();
             p.middle.clear();
             p.back.clear();
-            p.len = 0;
             p.sealed = 0;
         }
     }
@@ -111,20 +113,45 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
         self.parts.get_or_insert_with(Box::default)
     }
 
+    #[inline]
     pub fn push_back(&mut self, value: T) {
-        self.parts().push(End::Back, value, CHUNK);
+        let p = self.parts();
+        if p.back.len() >= CHUNK {
+            p.seal(End::Back);
+        }
+        p.back.push_back(value);
     }
 
+    #[inline]
     pub fn push_front(&mut self, value: T) {
-        self.parts().push(End::Front, value, CHUNK);
+        let p = self.parts();
+        if p.front.len() >= CHUNK {
+            p.seal(End::Front);
+        }
+        p.front.push_front(value);
     }
 
+    /// The first element, taken out: from the front, or with the front and the chunks empty
+    /// from the back (a queue shorter than a chunk lives at its back).
+    #[inline]
     pub fn pop_front(&mut self) -> Option<T> {
-        self.parts.as_mut()?.pop(End::Front)
+        let p = self.parts.as_deref_mut()?;
+        match p.front.pop_front() {
+            Some(value) => Some(value),
+            None if p.middle.is_empty() => p.back.pop_front(),
+            None => p.refill(End::Front).pop_front(),
+        }
     }
 
+    /// The last element, taken out (as [`CowQueue::pop_front`], from the other end).
+    #[inline]
     pub fn pop_back(&mut self) -> Option<T> {
-        self.parts.as_mut()?.pop(End::Back)
+        let p = self.parts.as_deref_mut()?;
+        match p.back.pop_back() {
+            Some(value) => Some(value),
+            None if p.middle.is_empty() => p.front.pop_back(),
+            None => p.refill(End::Back).pop_back(),
+        }
     }
 
     /// The index of the first element for which `pred` is false, the queue being partitioned
@@ -155,7 +182,6 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
     pub fn insert(&mut self, index: usize, value: T) {
         assert!(index <= self.len(), "insert at {index} past {}", self.len());
         let p = self.parts();
-        p.len += 1;
         let mut at = index;
         if at <= p.front.len() {
             p.front.insert(at, value);
@@ -207,34 +233,6 @@ impl<T: Clone> Parts<T> {
         }
     }
 
-    /// Pushes at `end`, sealing it first when it holds a `full` chunk.
-    #[inline]
-    fn push(&mut self, end: End, value: T, full: usize) {
-        if self.end(end).len() >= full {
-            self.seal_end(end);
-        }
-        match end {
-            End::Front => self.front.push_front(value),
-            End::Back => self.back.push_back(value),
-        }
-        self.len += 1;
-    }
-
-    /// Pops at `end`, refilling it first from the chunk beside it when it is empty (with no
-    /// chunk left, the other end holds everything).
-    #[inline]
-    fn pop(&mut self, end: End) -> Option<T> {
-        if self.end(end).is_empty() {
-            self.refill_end(end);
-        }
-        let value = match end {
-            End::Front => self.front.pop_front().or_else(|| self.back.pop_front()),
-            End::Back => self.back.pop_back().or_else(|| self.front.pop_back()),
-        }?;
-        self.len -= 1;
-        Some(value)
-    }
-
     /// Puts a sealed chunk beside `end`.
     fn put(&mut self, end: End, chunk: Arc<[T]>) {
         self.sealed += chunk.len();
@@ -244,24 +242,29 @@ impl<T: Clone> Parts<T> {
         }
     }
 
-    /// Seals everything at `end` into a chunk beside it, keeping the end's room.
-    fn seal_end(&mut self, end: End) {
+    /// Seals everything at the full `end` into a chunk beside it, keeping the end's room.
+    #[cold]
+    #[inline(never)]
+    fn seal(&mut self, end: End) {
         let owned = self.end(end);
         let chunk = Arc::from(&*owned.make_contiguous());
         owned.clear();
         self.put(end, chunk);
     }
 
-    /// Fills the empty `end` with a copy of the chunk beside it, if there is one.
-    fn refill_end(&mut self, end: End) {
+    /// Fills the empty `end` with a copy of the chunk beside it (there is one), and returns it.
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self, end: End) -> &mut VecDeque<T> {
         let chunk = match end {
             End::Front => self.middle.pop_front(),
             End::Back => self.middle.pop_back(),
-        };
-        if let Some(chunk) = chunk {
-            self.sealed -= chunk.len();
-            self.end(end).extend(chunk.iter().cloned());
         }
+        .expect("a chunk to refill from");
+        self.sealed -= chunk.len();
+        let owned = self.end(end);
+        owned.extend(chunk.iter().cloned());
+        owned
     }
 }
 
