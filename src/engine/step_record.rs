@@ -17,7 +17,8 @@
 //!   follows);
 //! - per group of four successors, a byte of four 2-bit classes ([`Class`]), then for each
 //!   successor of the group that is none of the guessed cases, an escape byte (its fate's code,
-//!   and its zigzagged distance from its base in the top 5 bits; 31: a varint follows).
+//!   and its zigzagged distance from its base in the top 5 bits; from 28 up, 1 to 4 bytes
+//!   follow that hold the distance less 28, low byte first).
 //!
 //! So a depth-first step is one or two bytes, plus a quarter byte per successor (8 queens, IDA*
 //! on the 15-puzzle), where four bytes per successor and five per step were held before. Every
@@ -67,11 +68,15 @@ const fn code(fate: Fate) -> u8 {
     }
 }
 
-/// Nibble and 5-bit fields at their top value say "a varint follows".
+/// A nibble at its top value says "a varint follows".
 const NIBBLE_MORE: u64 = 15;
 /// The count nibble's value saying that the count and a rise of the largest open size follow.
 const WITH_RISE: u64 = 14;
-const ESCAPE_MORE: u32 = 31;
+/// The distances an escape byte holds itself; from here up, its field is 27 + the number of
+/// bytes that follow (1 to 4, the distance less this, low byte first). Bytes of 8 bits are
+/// written at once and take a byte less than 7-bit varints for a breadth-first search's far
+/// rows (distances of 2^14 to 2^16).
+const ESCAPE_DIRECT: u32 = 28;
 
 /// Every step so far, packed.
 #[derive(Debug, Default)]
@@ -182,10 +187,12 @@ fn base(fate: Fate, place: u32, pick_base: NodeId) -> u32 {
     }
 }
 
-/// The first row a step stored, from how many it stored and the row after the last: rows are
-/// stored one after another, so both sides work it out without following every successor.
-fn first_new(stored: u32, next_new: NodeId) -> Option<NodeId> {
-    (stored > 0).then(|| next_new.wrapping_sub(stored))
+/// The first row a step stored, as both sides work it out without following every successor:
+/// the first stored successor that was escaped, else (when the guessed row moved on from
+/// `start_new`, as it stood when the step began) `start_new`. Rows are stored one after
+/// another, so this is the step's first stored row.
+fn first_new(escaped: Option<NodeId>, start_new: NodeId, next_new: NodeId) -> Option<NodeId> {
+    escaped.or((next_new != start_new).then_some(start_new))
 }
 
 /// One step as recorded.
@@ -254,13 +261,14 @@ fn long_header(buf: &mut [u8; PACKED], count: u64, max_open_rise: u32, pick_code
     n
 }
 
-/// The most bytes a group of four successors takes: its classes byte, and an escape byte and a
-/// varint of a `u32` for each.
-const GROUP_BYTES: usize = 1 + 4 * 6;
+/// The most bytes a group of four successors takes: its classes byte, and for each an escape
+/// byte and the 4 bytes of a distance (all 4 written, the extra ones written over next).
+const GROUP_BYTES: usize = 1 + 4 * 5;
 
-/// Room for one step's bytes, or for its first part when it is long: what fits after a header
-/// (at most 1 + 10 + 5 + 5 bytes) with room for a group to spare.
-const PACKED: usize = 64;
+/// Room for one step's bytes, or for its first part when it is long (a group that might not fit
+/// waits until the bytes before it are appended): a header byte and a few groups of successors
+/// with escapes of a byte or three, or a long header (at most 1 + 10 + 5 + 5 bytes).
+const PACKED: usize = 32;
 
 impl StepRecord {
     /// Appends a step, and how much it raised the largest open size (what undoing it takes
@@ -295,47 +303,52 @@ impl StepRecord {
         // What escaped rows are written against (see `base`).
         let pick_base = pick.unwrap_or(self.guess.next_new);
         let mut next_new = self.guess.next_new;
-        let mut stored = 0u32;
-        let mut place = 0u32;
-        for group in successors.chunks(4) {
-            if n > PACKED - GROUP_BYTES {
-                self.bytes.extend_from_slice(&buf[..n]);
-                n = 0;
+        let mut escaped_new = None;
+        let mut classes_at = 0;
+        for (place, s) in (0u32..).zip(successors) {
+            if place % 4 == 0 {
+                if n > PACKED - GROUP_BYTES {
+                    self.bytes.extend_from_slice(&buf[..n]);
+                    n = 0;
+                }
+                // A group's classes byte comes first: its place is kept, and each class that
+                // is not 0 is added in as it is known.
+                classes_at = n;
+                buf[n] = 0;
+                n += 1;
             }
-            // The group's classes byte comes first: its place is kept, and it is written once
-            // the group's escapes are.
-            let classes_at = n;
-            n += 1;
-            let mut classes = 0u8;
-            for (j, s) in group.iter().enumerate() {
-                let s = Recorded {
-                    target: s.id.unwrap_or(s.index),
-                    fate: s.fate,
-                };
-                let class = class(s, place, next_new);
-                if class == Class::Escaped {
-                    let z = zigzag(base(s.fate, place, pick_base), s.target);
-                    put(
-                        &mut buf,
-                        &mut n,
-                        code(s.fate) | (z.min(ESCAPE_MORE) << 3) as u8,
-                    );
-                    if z >= ESCAPE_MORE {
-                        push_varint(|b| put(&mut buf, &mut n, b), u64::from(z));
-                    }
+            let s = Recorded {
+                target: s.id.unwrap_or(s.index),
+                fate: s.fate,
+            };
+            let class = class(s, place, next_new);
+            if s.fate == Fate::StoredNew {
+                next_new = s.target.wrapping_add(1);
+            }
+            if class == Class::StoredAsGuessed {
+                continue;
+            }
+            buf[classes_at] |= (class as u8) << (2 * (place % 4));
+            if class == Class::Escaped {
+                let z = zigzag(base(s.fate, place, pick_base), s.target);
+                if z < ESCAPE_DIRECT {
+                    put(&mut buf, &mut n, code(s.fate) | (z << 3) as u8);
+                } else {
+                    let rest = z - ESCAPE_DIRECT;
+                    let len = (u32::BITS - rest.leading_zeros()).div_ceil(8).max(1);
+                    let field = ESCAPE_DIRECT - 1 + len;
+                    put(&mut buf, &mut n, code(s.fate) | (field << 3) as u8);
+                    buf[n..n + 4].copy_from_slice(&rest.to_le_bytes());
+                    n += len as usize;
                 }
                 if s.fate == Fate::StoredNew {
-                    next_new = s.target.wrapping_add(1);
-                    stored += 1;
+                    escaped_new.get_or_insert(s.target);
                 }
-                classes |= (class as u8) << (2 * j);
-                place += 1;
             }
-            buf[classes_at] = classes;
         }
+        let first_new = first_new(escaped_new, self.guess.next_new, next_new);
         self.guess.next_new = next_new;
-        self.guess
-            .after_step(self.steps, pick, first_new(stored, next_new));
+        self.guess.after_step(self.steps, pick, first_new);
         self.bytes.extend_padded(&buf, n);
     }
 
@@ -486,9 +499,10 @@ impl<'a> Reader<'a> {
             pick_code = self.varint();
         }
         let pick = (pick_code > 0).then(|| unzigzag(self.guess.pick(), (pick_code - 1) as u32));
-        let pick_base = pick.unwrap_or(self.guess.next_new);
-        let mut next_new = self.guess.next_new;
-        let mut stored = 0u32;
+        let start_new = self.guess.next_new;
+        let pick_base = pick.unwrap_or(start_new);
+        let mut next_new = start_new;
+        let mut escaped_new = None;
         let mut place = 0u32;
         while u64::from(place) < count {
             let classes = self.byte();
@@ -510,18 +524,20 @@ impl<'a> Reader<'a> {
                         let escape = self.byte();
                         let fate = FATES[usize::from(escape & 7)];
                         let mut z = u32::from(escape >> 3);
-                        if z == ESCAPE_MORE {
-                            z = self.varint() as u32;
+                        if z >= ESCAPE_DIRECT {
+                            let rest = (0..=z - ESCAPE_DIRECT)
+                                .fold(0, |rest, i| rest | u32::from(self.byte()) << (8 * i));
+                            z = rest + ESCAPE_DIRECT;
                         }
-                        Recorded {
-                            target: unzigzag(base(fate, place, pick_base), z),
-                            fate,
+                        let target = unzigzag(base(fate, place, pick_base), z);
+                        if fate == Fate::StoredNew {
+                            escaped_new.get_or_insert(target);
                         }
+                        Recorded { target, fate }
                     }
                 };
                 if s.fate == Fate::StoredNew {
                     next_new = s.target.wrapping_add(1);
-                    stored += 1;
                 }
                 out.push(s);
                 place += 1;
@@ -530,7 +546,7 @@ impl<'a> Reader<'a> {
         self.step += 1;
         self.guess.next_new = next_new;
         self.guess
-            .after_step(self.step, pick, first_new(stored, next_new));
+            .after_step(self.step, pick, first_new(escaped_new, start_new, next_new));
         (pick, rise)
     }
 }
