@@ -12,6 +12,9 @@ use std::ops::{Add, Mul, Sub};
 
 /// Billionths per unit of cost.
 const SCALE: i64 = 1_000_000_000;
+/// [`SCALE`] is 2⁹ · 5⁹: its even part, and the inverse of its odd part modulo 2⁶⁴.
+const SCALE_TWOS: i64 = 512;
+const SCALE_ODD_INVERSE: i64 = 0x8E47_CE42_3A2E_9C6D_u64.cast_signed();
 
 /// A path cost, heuristic estimate or priority, in exact billionths.
 #[derive(
@@ -59,6 +62,21 @@ impl Cost {
     pub fn as_whole(self) -> Option<i64> {
         let units = self.0 / SCALE;
         (units * SCALE == self.0).then_some(units)
+    }
+
+    /// The whole number this cost is, if it is one and fits in 4 bytes: how the notebook packs
+    /// both costs of every row it stores. No division: a whole cost is a multiple of 2⁹ (its low
+    /// 9 bits are zero) and of 5⁹, and a multiple of 5⁹ times the inverse of 5⁹ modulo 2⁶⁴ is
+    /// its exact quotient; any other number gives a product far outside `i32`, so the one range
+    /// check tells both.
+    #[must_use]
+    #[inline]
+    pub fn as_whole_i32(self) -> Option<i32> {
+        if self.0 & (SCALE_TWOS - 1) != 0 {
+            return None;
+        }
+        let units = (self.0 >> SCALE_TWOS.trailing_zeros()).wrapping_mul(SCALE_ODD_INVERSE);
+        i32::try_from(units).ok()
     }
 
     /// The raw billionths, for compact keys.
@@ -112,6 +130,7 @@ impl fmt::Display for Cost {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
 
     #[test]
     fn diagonal_sums_tie_exactly_in_any_order() {
@@ -127,6 +146,54 @@ mod tests {
         assert_eq!(Cost::units(12).to_string(), "12");
         assert_eq!(Cost::from_f64(2.5).to_string(), "2.5");
         assert_eq!(Cost::INFINITE.to_string(), "∞");
+    }
+
+    #[test]
+    fn the_inverse_divides_by_the_odd_part_of_the_scale() {
+        assert_eq!(SCALE_TWOS * 1_953_125, SCALE);
+        assert_eq!(1_953_125_i64.wrapping_mul(SCALE_ODD_INVERSE), 1);
+    }
+
+    /// What [`Cost::as_whole_i32`] must give: the quotient by the scale, if exact and in range.
+    fn divided(raw: i64) -> Option<i32> {
+        (raw % SCALE == 0)
+            .then_some(raw / SCALE)
+            .and_then(|units| i32::try_from(units).ok())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_cost_is_a_whole_i32_exactly_when_division_says_so(
+            raw in proptest::prop_oneof![
+                proptest::num::i64::ANY,
+                (-9_223_372_036..=9_223_372_036_i64).prop_map(|units| units * SCALE),
+                (-3_000_000_000..=3_000_000_000_i64, -3..=3_i64)
+                    .prop_map(|(units, off)| units * SCALE + off * SCALE_TWOS),
+            ],
+        ) {
+            proptest::prop_assert_eq!(Cost(raw).as_whole_i32(), divided(raw));
+        }
+    }
+
+    #[test]
+    fn whole_i32_costs_end_where_i32_ends() {
+        let min = i64::from(i32::MIN);
+        let max = i64::from(i32::MAX);
+        for raw in [
+            i64::MIN,
+            i64::MAX,
+            0,
+            SCALE_TWOS,
+            min * SCALE,
+            (min - 1) * SCALE,
+            max * SCALE,
+            (max + 1) * SCALE,
+            max * SCALE + SCALE_TWOS,
+        ] {
+            assert_eq!(Cost(raw).as_whole_i32(), divided(raw), "{raw}");
+        }
+        assert_eq!(Cost::units(max).as_whole_i32(), Some(i32::MAX));
+        assert_eq!(Cost::units(min).as_whole_i32(), Some(i32::MIN));
     }
 
     #[test]

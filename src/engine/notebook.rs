@@ -88,7 +88,7 @@ struct Packed<S> {
 
 /// A cost as whole units in 4 bytes, if it is one.
 fn narrow(cost: Cost) -> Option<i32> {
-    cost.as_whole().and_then(|units| i32::try_from(units).ok())
+    cost.as_whole_i32()
 }
 
 /// The rows and their statuses, in storing order.
