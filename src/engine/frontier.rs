@@ -300,6 +300,13 @@ struct Slots<T> {
 }
 
 impl<T: Default> Slots<T> {
+    fn with_capacity(room: usize) -> Slots<T> {
+        Slots {
+            items: Vec::with_capacity(room),
+            free: Vec::with_capacity(room),
+        }
+    }
+
     /// A free slot, holding whatever it held when released (or a default value).
     #[inline]
     fn take(&mut self) -> u32 {
@@ -371,15 +378,20 @@ pub struct OpenList {
     entries: usize,
 }
 
+/// Levels a new open list has room for before its heap, hash map and level slots grow: a short
+/// grid query (60–110 states, a few dozen levels) then never grows them step by step, which was
+/// a good part of its set-up. Buckets get no room: a grid's ties seldom need one.
+const START_LEVELS: usize = 64;
+
 impl OpenList {
     #[must_use]
     pub fn new(ordering: Ordering) -> OpenList {
         OpenList {
             ordering,
-            order: BinaryHeap::new(),
-            level_of: FxHashMap::default(),
+            order: BinaryHeap::with_capacity(START_LEVELS),
+            level_of: FxHashMap::with_capacity_and_hasher(START_LEVELS, Default::default()),
             last: None,
-            levels: Slots::default(),
+            levels: Slots::with_capacity(START_LEVELS),
             buckets: Slots::default(),
             len: 0,
             entries: 0,
