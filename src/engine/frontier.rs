@@ -450,7 +450,11 @@ impl OpenList {
                 at
             }
         };
-        self.last = Some(LastPush { f: key.f, level, at });
+        self.last = Some(LastPush {
+            f: key.f,
+            level,
+            at,
+        });
     }
 
     /// Rank `rank` joins `tie`, which gets a bucket if it had one row.
@@ -888,7 +892,11 @@ mod tests {
         assert_eq!(open.pop(), Some(4));
         assert_eq!(open.pop(), Some(7));
         assert!(open.is_empty());
-        assert_eq!(open.bytes(), 0, "the tie, its bucket and its level are released");
+        assert_eq!(
+            open.bytes(),
+            0,
+            "the tie, its bucket and its level are released"
+        );
     }
 
     #[test]
