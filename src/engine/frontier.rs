@@ -168,115 +168,130 @@ impl Serialize for TieLevels {
     }
 }
 
-/// Open rows sharing one (f, tie) value: their storing ranks in picking order, smallest first.
-/// It holds at least one rank while it is in use; the first is kept inline, so the many buckets
-/// of one row each (real-valued costs, grids) never allocate.
-///
-/// Rows are stored in rank order almost always (ids grow; latest-first ranks shrink), so a push
-/// lands at one end in O(1), told by the two ends kept inline without reaching the queue; only a
-/// row whose route improved joins in the middle.
-#[derive(Clone, Debug, Default)]
-struct Bucket {
+/// Open rows sharing one (f, tie) value, under their level: the tie value and the rank picked
+/// next, kept inline, and the rest, if any, in a [`Bucket`]. A tie of one row (most of them
+/// with real-valued costs: grids) is these 16 bytes and nothing else, so storing and picking it
+/// never takes or releases a bucket.
+#[derive(Clone, Copy, Debug)]
+struct Tie {
+    tie: i64,
     /// The rank picked next: the smallest held.
     head: u32,
-    /// The largest rank held (`head` when it is the only one).
+    /// The slot of the bucket holding the ranks after `head` and the counts, or [`ALONE`]: then
+    /// `head` is the only entry, and open.
+    bucket: u32,
+}
+
+/// [`Tie::bucket`] of a tie holding one open row.
+const ALONE: u32 = u32::MAX;
+
+/// The ranks after the head of a tie holding more than one, in picking order, and its counts.
+///
+/// Rows are stored in rank order almost always (ids grow; latest-first ranks shrink), so a push
+/// lands at one end in O(1), told by `last` and the head without reaching the queue; only a row
+/// whose route improved joins in the middle.
+#[derive(Clone, Debug, Default)]
+struct Bucket {
+    /// The largest rank held (the head when it is the only one).
     last: u32,
-    /// Rows held that are still open with this key (the rest are stale). Never 0 while the
-    /// bucket is in use: a bucket whose rows have all left is dropped at once.
+    /// Rows held that are still open with this key, the head's included (the rest are stale).
+    /// Never 0 while the bucket is in use: a tie whose rows have all left is dropped at once.
     live: u32,
-    /// Ranks held, `head` included, stale ones too.
+    /// Ranks held, the head included, stale ones too: `rest` holds `held - 1`.
     held: u32,
-    /// The ranks after `head`, in picking order, in copy-on-write chunks a keyframe shares
-    /// (emptied when the bucket's slot is released).
+    /// The ranks after the head, in copy-on-write chunks a keyframe shares (emptied when the
+    /// bucket's slot is released).
     rest: CowQueue<u32>,
 }
 
 impl Bucket {
-    /// Starts the bucket a released slot (or a new one) holds with its one rank.
-    fn start(&mut self, rank: u32) {
-        self.head = rank;
-        self.last = rank;
-        self.live = 1;
-        self.held = 1;
-    }
-
-    #[inline]
-    fn insert(&mut self, rank: u32) {
+    /// Rank `rank` joins the tie whose head is `head`.
+    #[inline(always)]
+    fn insert(&mut self, head: &mut u32, rank: u32) {
         if rank >= self.last {
             self.rest.push_back(rank);
             self.last = rank;
-        } else if rank < self.head {
-            self.rest
-                .push_front(std::mem::replace(&mut self.head, rank));
         } else {
-            let at = self.rest.partition_point(|&r| r < rank);
-            self.rest.insert(at, rank);
+            self.insert_before_last(head, rank);
         }
         self.live += 1;
         self.held += 1;
     }
 
-    /// Drops the head; `false` when it was the last rank held.
-    #[inline]
-    fn advance(&mut self) -> bool {
-        self.held -= 1;
-        match self.rest.pop_front() {
-            Some(next) => {
-                self.head = next;
-                true
-            }
-            None => false,
+    /// [`Bucket::insert`] of a rank below the last: at the head (latest-first ranks), or in
+    /// the middle (a row whose route improved).
+    #[inline(never)]
+    fn insert_before_last(&mut self, head: &mut u32, rank: u32) {
+        if rank < *head {
+            self.rest.push_front(std::mem::replace(head, rank));
+        } else {
+            let at = self.rest.partition_point(|&r| r < rank);
+            self.rest.insert(at, rank);
         }
+    }
+
+    /// The next rank after the head, which is dropped.
+    #[inline]
+    fn advance(&mut self) -> u32 {
+        self.held -= 1;
+        self.rest.pop_front().expect("a rank after the head")
     }
 
     /// Takes `rank` out when it is the newest entry, at the end pushes go to (the back, or the
     /// head for latest-first ranks) and other entries remain; `false` otherwise.
-    fn unpush(&mut self, rank: u32) -> bool {
+    fn unpush(&mut self, head: &mut u32, rank: u32) -> bool {
         if self.held > 1 && self.last == rank {
             self.rest.pop_back();
-            self.last = self.rest.back().copied().unwrap_or(self.head);
-        } else if self.held > 1 && self.head == rank {
-            self.advance();
-            return true;
+            self.last = self.rest.back().copied().unwrap_or(*head);
+            self.held -= 1;
+        } else if self.held > 1 && *head == rank {
+            *head = self.advance();
         } else {
             return false;
         }
-        self.held -= 1;
         true
-    }
-
-    /// Whether every entry is a row still open with this key (no check needed at the head).
-    fn all_live(&self) -> bool {
-        self.held == self.live
     }
 }
 
-/// The open rows at one f: its buckets by tie value, and how many rows are open at f (the
-/// first level of a pick's explanation). A level whose rows have all left by another route
-/// than the top (improved, undone) has no bucket left; it stays in the heap, empty, until it
-/// reaches the top or a push at its f fills it again.
+/// The open rows at one f: its ties, and how many rows are open at f (the first level of a
+/// pick's explanation). A level whose rows have all left by another route than the top
+/// (improved, undone) has no tie left; it stays in the heap, empty, until it reaches the top or
+/// a push at its f fills it again.
 #[derive(Clone, Debug, Default)]
 struct Level {
     /// Open rows with this f.
     live: u32,
-    /// (tie, bucket slot) of every bucket at this f, the largest tie first so that the next
-    /// pick's is last. Sliding puzzles hold a few dozen here, grids one to a few dozen (one per
-    /// h at that f); only a policy that ties on g or h under a single large f (lowest h under
-    /// Dijkstra on a big open map) makes it long, and a push there moves part of it.
-    ties: Vec<(i64, u32)>,
+    /// Every tie at this f, the largest tie value first so that the next pick's is last.
+    /// Sliding puzzles hold a few dozen here, grids one to a few dozen (one per h at that f);
+    /// only a policy that ties on g or h under a single large f (lowest h under Dijkstra on a
+    /// big open map) makes it long, and a push there moves part of it.
+    ties: Vec<Tie>,
 }
 
 impl Level {
-    /// Where tie value `tie` is, or would go, in `ties`; whether a bucket is there.
+    /// Where tie value `tie` is, or would go, in `ties`; whether it is there. The last tie (the
+    /// next pick's) is looked at first: on a grid four finds in ten land there or after it
+    /// (a step towards the goal lowers h), on a sliding puzzle three in ten.
     #[inline]
     fn find(&self, tie: i64) -> (usize, bool) {
-        let at = self.ties.partition_point(|&(t, _)| t > tie);
-        (at, self.ties.get(at).is_some_and(|&(t, _)| t == tie))
+        let Some((last, before)) = self.ties.split_last() else {
+            return (0, false);
+        };
+        if last.tie >= tie {
+            let end = before.len();
+            return if last.tie == tie {
+                (end, true)
+            } else {
+                (end + 1, false)
+            };
+        }
+        let at = before.partition_point(|t| t.tie > tie);
+        (at, before.get(at).is_some_and(|t| t.tie == tie))
     }
 }
 
 /// Values in numbered slots that are reused once released, so that the heap names a level by
-/// its slot and a level its buckets, and a pop reaches them without hashing. A released slot
+/// its slot and a tie its bucket, and a pop reaches them without hashing. A released slot
 /// keeps its value (emptied queues and lists keep their room for the next user).
 #[derive(Clone, Debug, Default)]
 struct Slots<T> {
@@ -321,34 +336,33 @@ impl<T: Default> Slots<T> {
     }
 }
 
-/// Where the last push went: its f and level, and its tie value and bucket while that bucket is
-/// in use. Successors of one expansion often share their f (breadth-first always does, sliding
-/// puzzles half the time) and then their whole key but the rank (breadth-first: one bucket per
-/// depth; a sliding puzzle's successors at the pick's f share their h), and then a push neither
-/// hashes f nor searches the level's ties.
+/// Where the last push went: its f and level, and where its tie was in the level's ties (valid
+/// while the tie there has the same value). Successors of one expansion often share their f
+/// (breadth-first always does, sliding puzzles half the time) and then their whole key but the
+/// rank (breadth-first: one tie per depth; a sliding puzzle's successors at the pick's f share
+/// their h), and then a push neither hashes f nor searches the level's ties.
 #[derive(Clone, Copy, Debug)]
 struct LastPush {
     f: Cost,
     level: u32,
-    /// The tie value and bucket slot, if that bucket is still in use.
-    bucket: Option<(i64, u32)>,
+    at: usize,
 }
 
 /// The open list of a best-first search, in two levels: a min-heap of the distinct f values
-/// (each once, with the slot of its [`Level`]), and under each f its buckets by tie value.
+/// (each once, with the slot of its [`Level`]), and under each f its ties by tie value.
 ///
-/// Breadth-first and small integer costs fill few buckets, so a push or pop is a hash lookup and
-/// an end of a queue (breadth-first is a plain FIFO: storing order is the order), and usually
-/// not even the lookup ([`LastPush`]). Real-valued costs (grids) make many small buckets at many
-/// f values: a push hashes its f once and finds its tie in a short sorted list; a pop reaches
-/// the top level and bucket by slot, without hashing, and hashes only when it empties a level.
-/// Buckets hold 4-byte ranks (the bucket says the rest of the key), and live counts per bucket
-/// and per f are kept as rows come and go, so explaining a pick reads two counts instead of
-/// scanning.
+/// Breadth-first and small integer costs fill few ties, each with a bucket of many ranks, so a
+/// push or pop is an end of a queue (breadth-first is a plain FIFO: storing order is the
+/// order), found without hashing ([`LastPush`]) or by one hash of f. Real-valued costs (grids)
+/// make many ties of one row each at many f values: a push hashes its f once and finds its tie
+/// in a short sorted list; a pop reaches the top level and tie through the heap, without
+/// hashing, and hashes only when it empties a level. Buckets hold 4-byte ranks (the tie says
+/// the rest of the key), and live counts per tie and per f are kept as rows come and go, so
+/// explaining a pick reads two counts instead of scanning.
 ///
-/// A bucket whose rows have all left by another route (improved, undone) is dropped when the
-/// last one leaves, so the top bucket always holds an open row, and stale entries stay only
-/// among open ones (checked at the top only where a bucket holds more entries than open rows).
+/// A tie whose rows have all left by another route (improved, undone) is dropped when the last
+/// one leaves, so the top tie always holds an open row, and stale entries stay only among open
+/// ones (checked at the top only where a bucket holds more entries than open rows).
 #[derive(Clone, Debug)]
 pub struct OpenList {
     ordering: Ordering,
@@ -360,13 +374,13 @@ pub struct OpenList {
     levels: Slots<Level>,
     buckets: Slots<Bucket>,
     len: usize,
-    /// Ranks held in buckets, stale ones included (for the memory figures).
+    /// Ranks held, stale ones included (for the memory figures).
     entries: usize,
 }
 
-/// Levels a new open list has room for, and four times as many buckets, before anything grows:
-/// a short grid query (60–110 states, a few dozen levels) then never grows its heap, hash map
-/// and slots step by step, which was a good part of its set-up.
+/// Levels a new open list has room for before its heap, hash map and level slots grow: a short
+/// grid query (60–110 states, a few dozen levels) then never grows them step by step, which was
+/// a good part of its set-up. Buckets get no room: a grid's ties seldom need one.
 const START_LEVELS: usize = 64;
 
 impl OpenList {
@@ -378,7 +392,7 @@ impl OpenList {
             level_of: FxHashMap::with_capacity_and_hasher(START_LEVELS, Default::default()),
             last: None,
             levels: Slots::with_capacity(START_LEVELS),
-            buckets: Slots::with_capacity(4 * START_LEVELS),
+            buckets: Slots::default(),
             len: 0,
             entries: 0,
         }
@@ -407,46 +421,72 @@ impl OpenList {
         self.entries += 1;
         let level = match self.last {
             Some(last) if last.f == key.f => {
-                if let Some((tie, bucket)) = last.bucket
-                    && tie == key.tie
+                let at_level = self.levels.get_mut(last.level);
+                if let Some(tie) = at_level.ties.get_mut(last.at)
+                    && tie.tie == key.tie
                 {
-                    self.levels.get_mut(last.level).live += 1;
-                    self.buckets.get_mut(bucket).insert(key.rank);
+                    at_level.live += 1;
+                    Self::join(&mut self.buckets, tie, key.rank);
                     return;
                 }
                 last.level
             }
             _ => self.level_for(key.f),
         };
-        self.push_at(level, key);
-    }
-
-    /// [`OpenList::push`] into level `level` (key's f), past the last push's bucket.
-    fn push_at(&mut self, level: u32, key: OpenKey) {
         let at_level = self.levels.get_mut(level);
         at_level.live += 1;
-        let bucket = match at_level.find(key.tie) {
+        let at = match at_level.find(key.tie) {
             (at, true) => {
-                let bucket = at_level.ties[at].1;
-                self.buckets.get_mut(bucket).insert(key.rank);
-                bucket
+                Self::join(&mut self.buckets, &mut at_level.ties[at], key.rank);
+                at
             }
             (at, false) => {
-                let bucket = self.buckets.take();
-                at_level.ties.insert(at, (key.tie, bucket));
-                self.buckets.get_mut(bucket).start(key.rank);
-                bucket
+                let alone = Tie {
+                    tie: key.tie,
+                    head: key.rank,
+                    bucket: ALONE,
+                };
+                at_level.ties.insert(at, alone);
+                at
             }
         };
         self.last = Some(LastPush {
             f: key.f,
             level,
-            bucket: Some((key.tie, bucket)),
+            at,
         });
+    }
+
+    /// Rank `rank` joins `tie`, which gets a bucket if it had one row.
+    #[inline(always)]
+    fn join(buckets: &mut Slots<Bucket>, tie: &mut Tie, rank: u32) {
+        if tie.bucket == ALONE {
+            Self::pair(buckets, tie, rank);
+        } else {
+            buckets.get_mut(tie.bucket).insert(&mut tie.head, rank);
+        }
+    }
+
+    /// A second rank joins a tie of one row: it takes a bucket.
+    #[inline(never)]
+    fn pair(buckets: &mut Slots<Bucket>, tie: &mut Tie, rank: u32) {
+        let slot = buckets.take();
+        let bucket = buckets.get_mut(slot);
+        let second = if rank < tie.head {
+            std::mem::replace(&mut tie.head, rank)
+        } else {
+            rank
+        };
+        bucket.rest.push_back(second);
+        bucket.last = second;
+        bucket.live = 2;
+        bucket.held = 2;
+        tie.bucket = slot;
     }
 
     /// The slot of f's level, a new one if f has none: the top level's found without hashing
     /// (a step towards the goal on a grid keeps the pick's f).
+    #[inline]
     fn level_for(&mut self, f: Cost) -> u32 {
         if let Some(&Reverse((top, slot))) = self.order.peek()
             && top == f
@@ -471,7 +511,7 @@ impl OpenList {
         }
     }
 
-    /// The slot of the level holding `key`'s bucket, and where the bucket is in its ties.
+    /// The slot of the level holding `key`'s tie, and where the tie is in its ties.
     fn find(&self, key: OpenKey) -> Option<(u32, usize)> {
         let level = self.level_slot(key.f)?;
         match self.levels.get(level).find(key.tie) {
@@ -481,7 +521,7 @@ impl OpenList {
     }
 
     /// A row with `key` leaves the open list by any route but the top (its key changed).
-    /// Its entry turns stale and is skipped later, or dropped with its bucket at once when no
+    /// Its entry turns stale and is skipped later, or is dropped with its tie at once when no
     /// row there is left open.
     pub fn forget(&mut self, key: OpenKey) {
         if let Some((level, at)) = self.find(key) {
@@ -490,58 +530,66 @@ impl OpenList {
     }
 
     /// A row stored by a step being undone leaves the open list. Its entry is taken out when
-    /// it is the newest of its bucket (undoing the newest rows first, it always is, unless it
-    /// is the bucket's last), otherwise it turns stale as with [`OpenList::forget`]. Stale
-    /// entries left at a bucket's end would make every later push there an insertion in the
-    /// middle of the queue: stepping back and forth over a million open rows did that.
+    /// it is the newest of its tie (undoing the newest rows first, it always is), otherwise it
+    /// turns stale as with [`OpenList::forget`]. Stale entries left at a bucket's end would
+    /// make every later push there an insertion in the middle of the queue: stepping back and
+    /// forth over a million open rows did that.
     pub fn unpush(&mut self, key: OpenKey) {
         if let Some((level, at)) = self.find(key) {
             self.leave(level, at, Some(key.rank));
         }
     }
 
-    /// One row held in the bucket at `at` of level `level` is no longer open: its entry is
-    /// taken out (`undone`, its rank, when it is the newest) or turns stale, and the bucket is
-    /// dropped when it was the last row open there.
+    /// One row held in the tie at `at` of level `level` is no longer open: its entry is taken
+    /// out (`undone`, its rank, when it is the newest) or turns stale, and the tie is dropped
+    /// when it was the last row open there.
     fn leave(&mut self, level: u32, at: usize, undone: Option<u32>) {
-        let held_at = self.levels.get_mut(level);
-        held_at.live -= 1;
-        let slot = held_at.ties[at].1;
-        let bucket = self.buckets.get_mut(slot);
-        if undone.is_some_and(|rank| bucket.unpush(rank)) {
-            self.entries -= 1;
-        }
-        bucket.live -= 1;
+        let at_level = self.levels.get_mut(level);
+        at_level.live -= 1;
         self.len -= 1;
-        if bucket.live == 0 {
-            self.drop_bucket(level, at);
+        let tie = &mut at_level.ties[at];
+        if tie.bucket != ALONE {
+            let bucket = self.buckets.get_mut(tie.bucket);
+            bucket.live -= 1;
+            if bucket.live > 0 {
+                if undone.is_some_and(|rank| bucket.unpush(&mut tie.head, rank)) {
+                    self.entries -= 1;
+                }
+                return;
+            }
         }
+        self.drop_tie(level, at);
     }
 
-    /// Drops the bucket at `at` of level `level`, whose rows have all left, keeping its
-    /// queue's room for the next bucket in its slot; and when it was the level's last, the
-    /// level too if it is the top (below the top, an empty level waits until it surfaces).
-    fn drop_bucket(&mut self, level: u32, at: usize) {
+    /// Drops the tie at `at` of level `level`, whose rows have all left, with its entries,
+    /// keeping its bucket's room for the next tie in its slot; and when it was the level's
+    /// last, the level too if it is the top (below the top, an empty level waits until it
+    /// surfaces).
+    fn drop_tie(&mut self, level: u32, at: usize) {
         let ties = &mut self.levels.get_mut(level).ties;
-        // The top bucket, dropped by a pop, is the last.
-        let (_, slot) = if at + 1 == ties.len() {
-            ties.pop().expect("a bucket at `at`")
+        // A pop drops the last.
+        let tie = if at + 1 == ties.len() {
+            ties.pop().expect("a tie at `at`")
         } else {
             ties.remove(at)
         };
         let emptied = ties.is_empty();
-        let held = self.buckets.get_mut(slot);
-        self.entries -= held.held as usize;
-        held.rest.clear();
-        self.buckets.release(slot);
-        if let Some(last) = &mut self.last
-            && last.bucket.is_some_and(|(_, b)| b == slot)
-        {
-            last.bucket = None;
+        if tie.bucket == ALONE {
+            self.entries -= 1;
+        } else {
+            self.drop_bucket(tie.bucket);
         }
         if emptied {
             self.drop_empty_levels();
         }
+    }
+
+    /// Releases bucket `slot` with its entries.
+    fn drop_bucket(&mut self, slot: u32) {
+        let held = self.buckets.get_mut(slot);
+        self.entries -= held.held as usize;
+        held.rest.clear();
+        self.buckets.release(slot);
     }
 
     /// Takes empty levels off the top of the heap, so that the top one holds an open row.
@@ -558,42 +606,52 @@ impl OpenList {
         }
     }
 
-    /// The slots of the top level and of its first bucket, with the level's f and the
-    /// bucket's tie value.
-    #[inline]
-    fn top(&self) -> Option<(Cost, u32, i64, u32)> {
-        let &Reverse((f, level)) = self.order.peek()?;
-        let &(tie, bucket) = self.levels.get(level).ties.last()?;
-        Some((f, level, tie, bucket))
-    }
-
     /// Drops stale entries from the top; `current` gives a row's key while it is open. Entries
     /// are checked only in a bucket that holds stale ones. Inlined, as it runs every step and
-    /// mostly finds no stale entry anywhere (breadth-first never makes one).
+    /// mostly finds no stale entry anywhere (breadth-first never makes one), or none in the
+    /// top tie (A* on a sliding puzzle: a few hundred stale entries among tens of thousands).
     #[inline]
     pub fn clean_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
-        if self.entries != self.len {
+        if self.entries != self.len && self.stale_at_top() {
             self.drop_stale_top(current);
         }
     }
 
-    /// [`OpenList::clean_top`] when some entry is stale. The top bucket holds an open row, so
-    /// skipping its stale heads ends at one.
-    fn drop_stale_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
-        let Some((f, _, tie, slot)) = self.top() else {
-            return;
+    /// Whether the top tie's bucket holds a stale entry.
+    #[inline]
+    fn stale_at_top(&self) -> bool {
+        let Some(&Reverse((_, level))) = self.order.peek() else {
+            return false;
         };
-        let bucket = self.buckets.get_mut(slot);
-        while !bucket.all_live() {
+        self.levels.get(level).ties.last().is_some_and(|tie| {
+            tie.bucket != ALONE && {
+                let bucket = self.buckets.get(tie.bucket);
+                bucket.held != bucket.live
+            }
+        })
+    }
+
+    /// [`OpenList::clean_top`] when the top tie's bucket holds a stale entry. The top tie holds
+    /// an open row, so skipping its stale heads ends at one.
+    fn drop_stale_top(&mut self, current: impl Fn(NodeId) -> Option<OpenKey>) {
+        let &Reverse((f, level)) = self.order.peek().expect("a top level");
+        let tie = self
+            .levels
+            .get_mut(level)
+            .ties
+            .last_mut()
+            .expect("the top level holds a tie");
+        let bucket = self.buckets.get_mut(tie.bucket);
+        while bucket.held != bucket.live {
             let key = OpenKey {
                 f,
-                tie,
-                rank: bucket.head,
+                tie: tie.tie,
+                rank: tie.head,
             };
             if current(self.ordering.id_of(key)) == Some(key) {
                 return;
             }
-            assert!(bucket.advance(), "a live row is held");
+            tie.head = bucket.advance();
             self.entries -= 1;
         }
     }
@@ -601,9 +659,22 @@ impl OpenList {
     /// The key of the next pick. Call [`OpenList::clean_top`] first.
     #[must_use]
     pub fn peek(&self) -> Option<OpenKey> {
-        let (f, _, tie, bucket) = self.top()?;
-        let rank = self.buckets.get(bucket).head;
-        Some(OpenKey { f, tie, rank })
+        let &Reverse((f, level)) = self.order.peek()?;
+        let tie = self.levels.get(level).ties.last()?;
+        Some(OpenKey {
+            f,
+            tie: tie.tie,
+            rank: tie.head,
+        })
+    }
+
+    /// Open rows in the tie: 1 without a bucket.
+    fn live_in(&self, tie: &Tie) -> u32 {
+        if tie.bucket == ALONE {
+            1
+        } else {
+            self.buckets.get(tie.bucket).live
+        }
     }
 
     /// Why `key` wins: the count of open rows tied with it at each level.
@@ -613,10 +684,10 @@ impl OpenList {
         let same_f = level.map_or(0, |l| l.live);
         let same_key = level
             .and_then(|l| match l.find(key.tie) {
-                (at, true) => Some(l.ties[at].1),
+                (at, true) => Some(self.live_in(&l.ties[at])),
                 _ => None,
             })
-            .map_or(0, |b| self.buckets.get(b).live);
+            .unwrap_or(0);
         self.levels(same_f, same_key)
     }
 
@@ -654,40 +725,47 @@ impl OpenList {
     }
 
     /// Removes the top (which must be fresh) and returns its key with
-    /// [`OpenList::explain`]'s answer from just before, reaching its bucket and counts once.
+    /// [`OpenList::explain`]'s answer from just before, reaching its tie and counts once.
     pub fn pop_explained(&mut self) -> Option<(OpenKey, TieLevels)> {
-        let (f, level, tie, slot) = self.top()?;
-        let bucket = self.buckets.get_mut(slot);
-        let key = OpenKey {
-            f,
-            tie,
-            rank: bucket.head,
-        };
-        let same_key = bucket.live;
-        bucket.live -= 1;
-        let gone = !bucket.advance() || bucket.live == 0;
+        let &Reverse((f, level)) = self.order.peek()?;
         let at_level = self.levels.get_mut(level);
         let same_f = at_level.live;
         at_level.live -= 1;
-        let top_at = at_level.ties.len() - 1;
         self.len -= 1;
-        self.entries -= 1;
-        if gone {
-            self.drop_bucket(level, top_at);
+        let top = at_level.ties.len() - 1;
+        let tie = &mut at_level.ties[top];
+        let key = OpenKey {
+            f,
+            tie: tie.tie,
+            rank: tie.head,
+        };
+        let mut same_key = 1;
+        if tie.bucket != ALONE {
+            let bucket = self.buckets.get_mut(tie.bucket);
+            same_key = bucket.live;
+            bucket.live -= 1;
+            if bucket.live > 0 {
+                tie.head = bucket.advance();
+                self.entries -= 1;
+                return Some((key, self.levels(same_f, same_key)));
+            }
         }
+        // The popped rank is counted off with the tie.
+        self.drop_tie(level, top);
         Some((key, self.levels(same_f, same_key)))
     }
 
-    /// Bytes held by the entries, buckets and levels (for the memory figures).
+    /// Bytes held by the entries, ties, buckets and levels (for the memory figures).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        let bucket = std::mem::size_of::<Bucket>() + std::mem::size_of::<(i64, u32)>();
+        let ties: usize = self.levels.items.iter().map(|l| l.ties.len()).sum();
         let level = std::mem::size_of::<Level>()
             + std::mem::size_of::<(Cost, u32)>()
             + std::mem::size_of::<Reverse<(Cost, u32)>>()
             + 1;
         self.entries * std::mem::size_of::<u32>()
-            + self.buckets.in_use() * bucket
+            + ties * std::mem::size_of::<Tie>()
+            + self.buckets.in_use() * std::mem::size_of::<Bucket>()
             + self.levels.in_use() * level
     }
 
@@ -796,6 +874,29 @@ mod tests {
             let order: Vec<NodeId> = std::iter::from_fn(|| open.pop()).collect();
             assert_eq!(order, vec![1, 2]);
         }
+    }
+
+    #[test]
+    fn a_tie_of_one_row_takes_a_bucket_when_another_joins_it() {
+        let o = ordering(&[TieKey::LowestH, TieKey::FirstStored]);
+        let mut open = OpenList::new(o.clone());
+        let key = |id| o.key(id, Cost::units(2), Cost::units(3), 1);
+        open.push(key(7));
+        assert_eq!(open.buckets.in_use(), 0, "one row: no bucket");
+        // Row 4, stored before row 7, joins its tie by an improved route: it is picked first.
+        open.push(key(4));
+        assert_eq!(open.buckets.in_use(), 1);
+        let tied: Vec<u32> = open.explain(key(4)).iter().map(|l| l.tied).collect();
+        assert_eq!(tied, vec![2, 2, 1]);
+        assert_eq!(open.peek(), Some(key(4)));
+        assert_eq!(open.pop(), Some(4));
+        assert_eq!(open.pop(), Some(7));
+        assert!(open.is_empty());
+        assert_eq!(
+            open.bytes(),
+            0,
+            "the tie, its bucket and its level are released"
+        );
     }
 
     #[test]
