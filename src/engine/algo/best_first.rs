@@ -77,8 +77,9 @@ impl BestFirst {
     ) -> bool {
         let mut successors = core.take_successors();
         let mut full = false;
-        for (index, successor) in successors.drain(..).enumerate() {
-            let index = u32::try_from(index).expect("fewer than 4 billion successors");
+        // A domain yields a handful of successors a state; the index is counted as a u32 so
+        // that no conversion is checked per successor.
+        for (index, successor) in (0u32..).zip(successors.drain(..)) {
             let (child, fate) = match successor {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
                 Successor::Child { state, mv, cost } => {
