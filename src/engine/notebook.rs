@@ -147,15 +147,19 @@ impl<S> Rows<S> {
         self.wide = Some(wide);
     }
 
-    /// The packed form of `g` and `h`, widening the rows first when they do not fit.
-    fn pack(&mut self, g: Cost, h: Cost) -> (i32, i32) {
-        if self.wide.is_none() {
-            if let (Some(g), Some(h)) = (narrow(g), narrow(h)) {
-                return (g, h);
+    /// Row `id`'s g and h: from the wide column alone once rows are wide.
+    #[inline(always)]
+    fn costs(&self, id: NodeId) -> (Cost, Cost) {
+        match &self.wide {
+            None => {
+                let row = &self.packed[id as usize];
+                (Cost::units(row.g.into()), Cost::units(row.h.into()))
             }
-            self.widen();
+            Some(wide) => {
+                let [g, h] = wide[id as usize];
+                (g, h)
+            }
         }
-        (0, 0)
     }
 
     /// Appends `node` as an open row and returns its id. Inlined always: the call (saving
@@ -164,10 +168,18 @@ impl<S> Rows<S> {
     fn push(&mut self, node: Node<S>) -> NodeId {
         let len = self.len();
         let id = NodeId::try_from(len).expect("more than 4 billion rows");
-        let (g, h) = self.pack(node.g, node.h);
-        if let Some(wide) = &mut self.wide {
+        let (g, h) = if self.wide.is_none()
+            && let (Some(g), Some(h)) = (narrow(node.g), narrow(node.h))
+        {
+            (g, h)
+        } else {
+            if self.wide.is_none() {
+                self.widen();
+            }
+            let wide = self.wide.as_mut().expect("rows are wide");
             wide.push([node.g, node.h]);
-        }
+            (0, 0)
+        };
         self.packed.push(Packed {
             state: node.state,
             g,
@@ -211,13 +223,19 @@ impl<S> Rows<S> {
 }
 
 impl<S: Clone> Rows<S> {
-    /// Row `id` takes a new best route.
+    /// Row `id` takes a new best route. Its h stays as it was, so only g can make the rows
+    /// wide.
     fn reroute(&mut self, id: NodeId, g: Cost, parent: NodeId, depth: u32) {
-        let h = self.get(id).h;
-        let (packed_g, _) = self.pack(g, h);
-        if let Some(wide) = &mut self.wide {
+        let packed_g = if let Some(wide) = &mut self.wide {
             wide[id as usize][0] = g;
-        }
+            0
+        } else if let Some(units) = narrow(g) {
+            units
+        } else {
+            self.widen();
+            self.wide.as_mut().expect("rows are wide")[id as usize][0] = g;
+            0
+        };
         let row = &mut self.packed[id as usize];
         row.g = packed_g;
         row.parent = parent;
@@ -574,6 +592,16 @@ impl<S> Notebook<S> {
         self.rows.get(id)
     }
 
+    /// Row `id`'s g and h alone. Once some cost was not a whole number (octile grids) they
+    /// live in a column of their own, and this reads only that column, not the packed row too:
+    /// a best-first search reads them for every successor already stored.
+    #[must_use]
+    #[inline]
+    pub fn costs(&self, id: NodeId) -> (Cost, Cost) {
+        self.rows.costs(id)
+    }
+
+
     #[must_use]
     #[inline]
     pub fn status(&self, id: NodeId) -> Status {
@@ -731,6 +759,32 @@ mod tests {
             store.find(&(123_456u64.wrapping_mul(0x2545_F491_4F6C_DD1D))),
             Some(123_456)
         );
+    }
+
+    #[test]
+    fn costs_are_read_alone_from_packed_or_wide_rows() {
+        let mut store = Notebook::default();
+        store.insert(Node::new(1u64, Cost::units(3), Cost::units(-2), None, 0));
+        assert_eq!(store.costs(0), (Cost::units(3), Cost::units(-2)));
+        store.reroute(0, Cost::units(2), 0, 4);
+        assert_eq!(store.costs(0), (Cost::units(2), Cost::units(-2)));
+        let half = Cost::from_f64(0.5);
+        store.insert(Node::new(2u64, half, Cost::units(7), Some(0), 1));
+        assert!(store.rows.wide.is_some());
+        for id in 0..2 {
+            let node = store.node(id);
+            assert_eq!(store.costs(id), (node.g, node.h));
+        }
+        assert_eq!(store.costs(1), (half, Cost::units(7)));
+        // A reroute to a cost that is not whole widens packed rows, keeping every h.
+        let mut narrow = Notebook::default();
+        narrow.insert(Node::new(1u64, Cost::units(3), Cost::units(5), None, 0));
+        narrow.insert(Node::new(2u64, Cost::units(4), Cost::units(6), Some(0), 1));
+        narrow.reroute(1, half, 0, 1);
+        assert!(narrow.rows.wide.is_some());
+        assert_eq!(narrow.costs(0), (Cost::units(3), Cost::units(5)));
+        assert_eq!(narrow.costs(1), (half, Cost::units(6)));
+        assert_eq!((narrow.node(1).parent(), narrow.node(1).depth), (Some(0), 1));
     }
 
     #[test]
