@@ -4,11 +4,12 @@
 //! comparing against the arena, so each state is stored once (the model of `pathfinding`'s
 //! index map, without its per-entry key copy).
 //!
-//! The hash table is split into [`SHARDS`] tables by a few bits of the hash. Each grows on its
-//! own, so no single step pays for rehashing every row: a growth rehashes one shard's rows, and
-//! with hashes spread evenly the shards grow one after another over many steps (one table of a
-//! million rows took ~107 ms to double, a whole frame's spike in the app). The transient
-//! memory of a growth (old and new table side by side) is one shard's too.
+//! Once it holds ~14k rows the hash table is split into [`SHARDS`] tables by a few bits of the
+//! hash. Each grows on its own, so no single step pays for rehashing every row: a growth
+//! rehashes one shard's rows, and with hashes spread evenly the shards grow one after another
+//! over many steps (one table of a million rows took ~107 ms to double, a whole frame's spike
+//! in the app). The transient memory of a growth (old and new table side by side) is one
+//! shard's too. Until then it is one table, so a short search pays for one table's growth.
 //!
 //! Rows are packed (see [`Node`] for the unpacked form): 24 bytes for a 64-bit state, with g and
 //! h in whole units while they fit, and statuses as bits. Time travel shares one index among
@@ -21,10 +22,10 @@ mod table;
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
 use rustc_hash::FxHasher;
-use table::{Slot, Table};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
+use table::{Slot, Table};
 
 /// A row id: the storing order, starting at 0 for the start state.
 pub type NodeId = u32;
@@ -147,15 +148,19 @@ impl<S> Rows<S> {
         self.wide = Some(wide);
     }
 
-    /// The packed form of `g` and `h`, widening the rows first when they do not fit.
-    fn pack(&mut self, g: Cost, h: Cost) -> (i32, i32) {
-        if self.wide.is_none() {
-            if let (Some(g), Some(h)) = (narrow(g), narrow(h)) {
-                return (g, h);
+    /// Row `id`'s g and h: from the wide column alone once rows are wide.
+    #[inline(always)]
+    fn costs(&self, id: NodeId) -> (Cost, Cost) {
+        match &self.wide {
+            None => {
+                let row = &self.packed[id as usize];
+                (Cost::units(row.g.into()), Cost::units(row.h.into()))
             }
-            self.widen();
+            Some(wide) => {
+                let [g, h] = wide[id as usize];
+                (g, h)
+            }
         }
-        (0, 0)
     }
 
     /// Appends `node` as an open row and returns its id. Inlined always: the call (saving
@@ -164,10 +169,18 @@ impl<S> Rows<S> {
     fn push(&mut self, node: Node<S>) -> NodeId {
         let len = self.len();
         let id = NodeId::try_from(len).expect("more than 4 billion rows");
-        let (g, h) = self.pack(node.g, node.h);
-        if let Some(wide) = &mut self.wide {
+        let (g, h) = if self.wide.is_none()
+            && let (Some(g), Some(h)) = (narrow(node.g), narrow(node.h))
+        {
+            (g, h)
+        } else {
+            if self.wide.is_none() {
+                self.widen();
+            }
+            let wide = self.wide.as_mut().expect("rows are wide");
             wide.push([node.g, node.h]);
-        }
+            (0, 0)
+        };
         self.packed.push(Packed {
             state: node.state,
             g,
@@ -211,13 +224,19 @@ impl<S> Rows<S> {
 }
 
 impl<S: Clone> Rows<S> {
-    /// Row `id` takes a new best route.
+    /// Row `id` takes a new best route. Its h stays as it was, so only g can make the rows
+    /// wide.
     fn reroute(&mut self, id: NodeId, g: Cost, parent: NodeId, depth: u32) {
-        let h = self.get(id).h;
-        let (packed_g, _) = self.pack(g, h);
-        if let Some(wide) = &mut self.wide {
+        let packed_g = if let Some(wide) = &mut self.wide {
             wide[id as usize][0] = g;
-        }
+            0
+        } else if let Some(units) = narrow(g) {
+            units
+        } else {
+            self.widen();
+            self.wide.as_mut().expect("rows are wide")[id as usize][0] = g;
+            0
+        };
         let row = &mut self.packed[id as usize];
         row.g = packed_g;
         row.parent = parent;
@@ -247,20 +266,30 @@ impl<S: Clone> Rows<S> {
     }
 }
 
-/// How many hash tables the index is split into (a power of two).
+/// How many hash tables the index is split into once it is big (a power of two).
 const SHARD_BITS: u32 = 6;
 const SHARDS: usize = 1 << SHARD_BITS;
+/// The groups of the one table a small index keeps: when it is full at this size (14,336
+/// rows) its rows are spread over the [`SHARDS`] tables instead of doubling it. One table
+/// while small, because a short search (a grid query stores a few hundred rows) paid for 64
+/// tables' allocations and first growths; moving 14k rows at once is ~0.7M instructions, once.
+const SPLIT_GROUPS: usize = 2048;
 
-/// The index shard of a hash: its top bits after one more multiplication, so the choice does
-/// not reuse the bits the table itself probes with (the low bits) or tags slots with (the top 7).
+/// The index shard of a hash once split: its top bits after one more multiplication, so the
+/// choice does not reuse the bits the table itself probes with (the low bits) or tags slots
+/// with (the top 7).
+#[inline(always)]
 fn shard_of(hash: u64) -> usize {
     (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
 }
 
-/// The hash index: row ids filed by their state's hash, in [`SHARDS`] tables.
+/// The hash index: row ids filed by their state's hash, in one table while small and then in
+/// [`SHARDS`] tables.
 #[derive(Clone, Debug)]
 pub struct Index {
     shards: Box<[Table; SHARDS]>,
+    /// `SHARDS - 1` once split, else 0: a hash's table is `shard_of(hash) & split`.
+    split: usize,
     /// Rows `0..covered` are filed. After a jump back in time this is more than the notebook's
     /// rows: the rows after are filed ahead (time travel replays the same rows under the same
     /// ids), and lookups skip ids the notebook does not hold yet.
@@ -275,6 +304,7 @@ impl Default for Index {
     fn default() -> Self {
         Index {
             shards: Box::new(std::array::from_fn(|_| Table::default())),
+            split: 0,
             covered: 0,
             stored_unchecked_ahead: false,
         }
@@ -284,6 +314,74 @@ impl Default for Index {
 impl Index {
     fn bytes(&self) -> usize {
         self.shards.iter().map(Table::bytes).sum()
+    }
+
+    /// The table `hash` is filed in.
+    #[inline(always)]
+    fn shard(&self, hash: u64) -> usize {
+        shard_of(hash) & self.split
+    }
+
+    /// The id filed under `hash` that `eq` accepts, if any.
+    #[inline(always)]
+    fn find(&self, hash: u64, eq: impl FnMut(NodeId) -> bool) -> Option<NodeId> {
+        self.shards[self.shard(hash)].find(hash, eq)
+    }
+
+    /// The id filed under `hash` that `eq` accepts, or else the table and slot to file a new
+    /// one in, with room made first (rehashing ids with `hash_of`).
+    #[inline(always)]
+    fn find_or_slot(
+        &mut self,
+        hash: u64,
+        eq: impl FnMut(NodeId) -> bool,
+        hash_of: impl Fn(NodeId) -> u64,
+    ) -> Result<NodeId, (usize, Slot)> {
+        let mut shard = self.shard(hash);
+        if self.shards[shard].is_full() {
+            self.make_room(shard, hash_of);
+            shard = self.shard(hash);
+        }
+        self.shards[shard]
+            .probe(hash, eq)
+            .map_err(|slot| (shard, slot))
+    }
+
+    /// Grows a full table, or splits the one table of a small index into [`SHARDS`] when it is
+    /// full at [`SPLIT_GROUPS`], each with room for twice its share.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, shard: usize, hash_of: impl Fn(NodeId) -> u64) {
+        if self.split != 0 || self.shards[0].groups() < SPLIT_GROUPS {
+            self.shards[shard].grow(hash_of);
+            return;
+        }
+        let one = std::mem::take(&mut self.shards[0]);
+        for table in self.shards.iter_mut() {
+            *table = Table::with_groups(2 * SPLIT_GROUPS / SHARDS);
+        }
+        self.split = SHARDS - 1;
+        for id in one.ids() {
+            let hash = hash_of(id);
+            self.shards[self.shard(hash)].insert(hash, id, &hash_of);
+        }
+    }
+
+    /// Files `id`, known not to be filed yet, under `hash`. Not inlined: only the start row
+    /// and rows filed afresh come this way, and inlined it cost the depth-first searches'
+    /// unfiled stores ~3 instructions a row in spilled registers.
+    #[inline(never)]
+    fn insert(&mut self, hash: u64, id: NodeId, hash_of: impl Fn(NodeId) -> u64) {
+        match self.find_or_slot(hash, |_| false, hash_of) {
+            Ok(_) => unreachable!("nothing is accepted"),
+            Err((shard, slot)) => self.shards[shard].fill(slot, id),
+        }
+    }
+
+    /// Unfiles `id`, filed under `hash`.
+    fn remove(&mut self, hash: u64, id: NodeId) {
+        let shard = self.shard(hash);
+        self.shards[shard].remove(hash, id);
     }
 }
 
@@ -296,8 +394,8 @@ pub enum Lookup<'a, S> {
 /// A free slot for a state not stored yet; dropping it stores nothing.
 pub struct Vacant<'a, S> {
     rows: &'a mut Rows<S>,
-    /// Where to file the new row, unless it is filed ahead already.
-    slot: Option<(&'a mut Table, Slot, &'a mut usize)>,
+    /// Where to file the new row (its table and slot), unless it is filed ahead already.
+    slot: Option<(&'a mut Index, usize, Slot)>,
 }
 
 impl<S> Vacant<'_, S> {
@@ -318,9 +416,9 @@ impl<S> Vacant<'_, S> {
     #[inline(always)]
     pub fn insert(self, node: Node<S>) -> NodeId {
         let id = self.rows.push(node);
-        if let Some((table, slot, covered)) = self.slot {
-            table.fill(slot, id);
-            *covered += 1;
+        if let Some((index, shard, slot)) = self.slot {
+            index.shards[shard].fill(slot, id);
+            index.covered += 1;
         }
         id
     }
@@ -393,8 +491,9 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             .index
             .as_ref()
             .expect("a keyframe adopts an index before it is used");
-        index.shards[shard_of(hash)]
-            .find(hash, |id| (id as usize) < len && packed[id as usize].state == *state)
+        index.find(hash, |id| {
+            (id as usize) < len && packed[id as usize].state == *state
+        })
     }
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in. Inlined always:
@@ -410,10 +509,9 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             .expect("a keyframe adopts an index before it is used");
         let packed = &self.rows.packed;
         let len = packed.len();
-        let shard = &mut index.shards[shard_of(hash)];
         if index.covered > len {
             // Replaying: the row this state would get is filed ahead already.
-            return match shard.find(hash, |id| {
+            return match index.find(hash, |id| {
                 (id as usize) < len && packed[id as usize].state == *state
             }) {
                 Some(id) => Lookup::Stored(id),
@@ -423,15 +521,15 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
                 }),
             };
         }
-        match shard.find_or_slot(
+        match index.find_or_slot(
             hash,
             |id| packed[id as usize].state == *state,
             |id| hash_of(&packed[id as usize].state),
         ) {
             Ok(id) => Lookup::Stored(id),
-            Err(slot) => Lookup::Vacant(Vacant {
+            Err((shard, slot)) => Lookup::Vacant(Vacant {
                 rows: &mut self.rows,
-                slot: Some((shard, slot, &mut index.covered)),
+                slot: Some((index, shard, slot)),
             }),
         }
     }
@@ -452,8 +550,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             .expect("a keyframe adopts an index before it is used");
         if index.covered <= id as usize {
             let packed = &self.rows.packed;
-            index.shards[shard_of(hash)]
-                .insert(hash, id, |other| hash_of(&packed[other as usize].state));
+            index.insert(hash, id, |other| hash_of(&packed[other as usize].state));
             index.covered = id as usize + 1;
         } else {
             index.stored_unchecked_ahead = true;
@@ -490,7 +587,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
             let hash = hash_of(&state);
             let index = self.index_mut();
-            index.shards[shard_of(hash)].remove(hash, id);
+            index.remove(hash, id);
             index.covered = id as usize;
             self.reopened.remove(&id);
         }
@@ -548,8 +645,7 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         for id in index.covered..packed.len() {
             let hash = hash_of(&packed[id].state);
             let id = NodeId::try_from(id).expect("ids fit in u32");
-            index.shards[shard_of(hash)]
-                .insert(hash, id, |other| hash_of(&packed[other as usize].state));
+            index.insert(hash, id, |other| hash_of(&packed[other as usize].state));
         }
         index.covered = index.covered.max(packed.len());
         self.index = Some(index);
@@ -572,6 +668,15 @@ impl<S> Notebook<S> {
     #[inline]
     pub fn node(&self, id: NodeId) -> Node<&S> {
         self.rows.get(id)
+    }
+
+    /// Row `id`'s g and h alone. Once some cost was not a whole number (octile grids) they
+    /// live in a column of their own, and this reads only that column, not the packed row too:
+    /// a best-first search reads them for every successor already stored.
+    #[must_use]
+    #[inline]
+    pub fn costs(&self, id: NodeId) -> (Cost, Cost) {
+        self.rows.costs(id)
     }
 
     #[must_use]
@@ -730,6 +835,79 @@ mod tests {
         assert_eq!(
             store.find(&(123_456u64.wrapping_mul(0x2545_F491_4F6C_DD1D))),
             Some(123_456)
+        );
+    }
+
+    #[test]
+    fn a_small_index_is_one_table_until_it_splits_into_shards() {
+        let mut store = Notebook::default();
+        let state = |i: u64| i.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let split_at = SPLIT_GROUPS * 7;
+        for i in 0..30_000u64 {
+            let index = store.index.as_ref().unwrap();
+            let used = index.shards.iter().filter(|t| t.groups() > 0).count();
+            // A lookup makes room first, so the full table splits as the last row fills it.
+            if (i as usize) < split_at {
+                assert_eq!((index.split, used), (0, usize::from(i > 0)), "row {i}");
+            } else {
+                assert_eq!((index.split, used), (SHARDS - 1, SHARDS), "row {i}");
+            }
+            match store.lookup(&state(i)) {
+                Lookup::Vacant(slot) => slot.insert(node(state(i), None)),
+                Lookup::Stored(_) => panic!("row {i} is a new state"),
+            };
+            let again = store.lookup(&state(i));
+            assert!(
+                matches!(again, Lookup::Stored(id) if id as u64 == i),
+                "row {i}"
+            );
+        }
+        for i in 0..30_000u64 {
+            assert_eq!(store.find(&state(i)), Some(i as NodeId));
+        }
+        // Unfiled again across the split, and filed afresh from the rows.
+        store.truncate(10_000);
+        assert_eq!(
+            (store.find(&state(9_999)), store.find(&state(10_000))),
+            (Some(9_999), None)
+        );
+        let mut copy = store.clone();
+        copy.index = None;
+        copy.adopt_index(None);
+        assert_eq!(copy.find(&state(1_234)), Some(1_234));
+        assert_eq!(
+            copy.index.as_ref().unwrap().split,
+            0,
+            "10k rows fit one table"
+        );
+    }
+
+    #[test]
+    fn costs_are_read_alone_from_packed_or_wide_rows() {
+        let mut store = Notebook::default();
+        store.insert(Node::new(1u64, Cost::units(3), Cost::units(-2), None, 0));
+        assert_eq!(store.costs(0), (Cost::units(3), Cost::units(-2)));
+        store.reroute(0, Cost::units(2), 0, 4);
+        assert_eq!(store.costs(0), (Cost::units(2), Cost::units(-2)));
+        let half = Cost::from_f64(0.5);
+        store.insert(Node::new(2u64, half, Cost::units(7), Some(0), 1));
+        assert!(store.rows.wide.is_some());
+        for id in 0..2 {
+            let node = store.node(id);
+            assert_eq!(store.costs(id), (node.g, node.h));
+        }
+        assert_eq!(store.costs(1), (half, Cost::units(7)));
+        // A reroute to a cost that is not whole widens packed rows, keeping every h.
+        let mut narrow = Notebook::default();
+        narrow.insert(Node::new(1u64, Cost::units(3), Cost::units(5), None, 0));
+        narrow.insert(Node::new(2u64, Cost::units(4), Cost::units(6), Some(0), 1));
+        narrow.reroute(1, half, 0, 1);
+        assert!(narrow.rows.wide.is_some());
+        assert_eq!(narrow.costs(0), (Cost::units(3), Cost::units(5)));
+        assert_eq!(narrow.costs(1), (half, Cost::units(6)));
+        assert_eq!(
+            (narrow.node(1).parent(), narrow.node(1).depth),
+            (Some(0), 1)
         );
     }
 

@@ -196,13 +196,12 @@ impl<P: Problem> Core<P> {
             // Nothing to check or change: the row is not even read.
             return Stored::Kept(existing);
         }
-        let node = self.notebook.node(existing);
-        self.heuristic_check
-            .edge(parent, h_from, existing, node.h, cost);
-        if !reopens || g >= node.g {
+        let (old_g, h) = self.notebook.costs(existing);
+        self.heuristic_check.edge(parent, h_from, existing, h, cost);
+        if !reopens || g >= old_g {
             return Stored::Kept(existing);
         }
-        let (old_g, old_depth, h) = (node.g, node.depth, node.h);
+        let old_depth = self.notebook.node(existing).depth;
         let was = self.notebook.status(existing);
         self.notebook.reroute(existing, g, parent, depth);
         if was == Status::Closed {

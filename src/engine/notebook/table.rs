@@ -26,6 +26,12 @@ const EMPTY: u8 = 0xFF;
 /// A slot whose id was removed while its group was full: probes go on past it, as they went
 /// past the id it held.
 const DELETED: u8 = 0x80;
+/// Groups of a table's first allocation (28 ids).
+const FIRST_GROUPS: usize = 4;
+/// Below this many groups a table grows fourfold, not twofold: short searches (a grid query
+/// stores a few hundred rows) then rehash each row about once instead of at every doubling,
+/// for at most this many groups' spare room.
+const QUADRUPLE_BELOW: usize = 64;
 
 #[derive(Clone, Copy, Debug)]
 struct Group {
@@ -99,9 +105,43 @@ pub(super) struct Table {
 }
 
 impl Table {
+    /// A table with room for `groups` (a power of two) groups' ids before it grows.
+    pub(super) fn with_groups(groups: usize) -> Table {
+        Table {
+            groups: vec![EMPTY_GROUP; groups],
+            growth_left: groups * USED_PER_GROUP,
+            items: 0,
+        }
+    }
+
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
         self.groups.capacity() * std::mem::size_of::<Group>()
+    }
+
+    /// Groups held (a power of two, or none before the first id).
+    pub(super) fn groups(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// Whether filing one more id needs [`Table::grow`] first.
+    #[inline(always)]
+    pub(super) fn is_full(&self) -> bool {
+        self.growth_left == 0
+    }
+
+    /// Every id filed, in no particular order.
+    pub(super) fn ids(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.groups.iter().flat_map(|group| {
+            let mut marked = used(group.tags());
+            std::iter::from_fn(move || {
+                (marked != 0).then(|| {
+                    let id = group.ids[first(marked) & (LANES - 1)];
+                    marked &= marked - 1;
+                    id
+                })
+            })
+        })
     }
 
     /// The id filed under `hash` that `eq` accepts, if any.
@@ -113,22 +153,7 @@ impl Table {
         self.probe(hash, eq).ok()
     }
 
-    /// The id filed under `hash` that `eq` accepts, or else the slot to file a new one in (with
-    /// room made first: growing rehashes the ids held with `hash_of`).
-    #[inline(always)]
-    pub(super) fn find_or_slot(
-        &mut self,
-        hash: u64,
-        eq: impl FnMut(NodeId) -> bool,
-        hash_of: impl Fn(NodeId) -> u64,
-    ) -> Result<NodeId, Slot> {
-        if self.growth_left == 0 {
-            self.grow(hash_of);
-        }
-        self.probe(hash, eq)
-    }
-
-    /// Files `id` in `slot`, found for it by [`Table::find_or_slot`] with no change since.
+    /// Files `id` in `slot`, found for it by [`Table::probe`] with no change since.
     #[inline(always)]
     pub(super) fn fill(&mut self, slot: Slot, id: NodeId) {
         let group = &mut self.groups[slot.group];
@@ -138,14 +163,16 @@ impl Table {
         self.items += 1;
     }
 
-    /// Files `id`, known not to be filed yet, under `hash`.
-    #[inline]
+    /// Files `id`, known not to be filed yet, under `hash` (growing first if full, rehashing
+    /// the ids held with `hash_of`).
     pub(super) fn insert(&mut self, hash: u64, id: NodeId, hash_of: impl Fn(NodeId) -> u64) {
-        let slot = match self.find_or_slot(hash, |_| false, hash_of) {
+        if self.is_full() {
+            self.grow(hash_of);
+        }
+        match self.probe(hash, |_| false) {
             Ok(_) => unreachable!("nothing is accepted"),
-            Err(slot) => slot,
-        };
-        self.fill(slot, id);
+            Err(slot) => self.fill(slot, id),
+        }
     }
 
     /// Unfiles `id`, filed under `hash`; `false` if it was not filed.
@@ -182,10 +209,14 @@ impl Table {
         }
     }
 
-    /// Probes from `hash`'s home group: the id `eq` accepts, or the first empty slot. The table
-    /// has groups, and an empty slot in one of them.
+    /// Probes from `hash`'s home group: the id `eq` accepts, or the first empty slot (where
+    /// [`Table::fill`] files a new id, if the table is not full). The table has groups.
     #[inline(always)]
-    fn probe(&self, hash: u64, mut eq: impl FnMut(NodeId) -> bool) -> Result<NodeId, Slot> {
+    pub(super) fn probe(
+        &self,
+        hash: u64,
+        mut eq: impl FnMut(NodeId) -> bool,
+    ) -> Result<NodeId, Slot> {
         let mask = self.groups.len() - 1;
         let tag = tag_of(hash);
         let mut at = hash as usize & mask;
@@ -212,20 +243,26 @@ impl Table {
         }
     }
 
-    /// Moves every id into a table with room for more: twice the groups, or as many when
-    /// deleted slots took the room (a table of one group to start with).
+    /// Moves every id into a table with room for more, rehashing them with `hash_of`: four
+    /// times the groups while small, else twice, or as many when deleted slots took the room.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, hash_of: impl Fn(NodeId) -> u64) {
-        let groups = if self.items * 2 >= self.groups.len() * USED_PER_GROUP {
-            (self.groups.len() * 2).max(1)
+    pub(super) fn grow(&mut self, hash_of: impl Fn(NodeId) -> u64) {
+        let now = self.groups.len();
+        let groups = if now == 0 {
+            FIRST_GROUPS
+        } else if self.items * 2 < now * USED_PER_GROUP {
+            now
+        } else if now < QUADRUPLE_BELOW {
+            now * 4
         } else {
-            self.groups.len()
+            now * 2
         };
-        let old = std::mem::replace(&mut self.groups, vec![EMPTY_GROUP; groups]);
-        self.growth_left = groups * USED_PER_GROUP - self.items;
+        let old = std::mem::replace(self, Table::with_groups(groups));
+        self.growth_left -= old.items;
+        self.items = old.items;
         let mask = groups - 1;
-        for group in &old {
+        for group in &old.groups {
             let mut marked = used(group.tags());
             while marked != 0 {
                 let id = group.ids[first(marked) & (LANES - 1)];
@@ -292,7 +329,10 @@ mod tests {
                 match op {
                     Op::Insert => {
                         let hash = hash_of(next);
-                        let found = table.find_or_slot(hash, |id| id == next, hash_of);
+                        if table.is_full() {
+                            table.grow(hash_of);
+                        }
+                        let found = table.probe(hash, |id| id == next);
                         let slot = found.expect_err("a new id is not filed");
                         table.fill(slot, next);
                         model.insert(next, ());
@@ -315,6 +355,11 @@ mod tests {
                 let filed = table.find(hash_of(id), |other| other == id);
                 proptest::prop_assert_eq!(filed, model.contains_key(&id).then_some(id));
             }
+            let mut ids: Vec<NodeId> = table.ids().collect();
+            ids.sort_unstable();
+            let mut filed: Vec<NodeId> = model.keys().copied().collect();
+            filed.sort_unstable();
+            proptest::prop_assert_eq!(ids, filed);
         }
     }
 
@@ -324,37 +369,41 @@ mod tests {
     }
 
     #[test]
-    fn a_table_doubles_when_full_and_rebuilds_in_place_when_deleted_slots_took_the_room() {
+    fn growth_is_fourfold_then_twofold_and_deleted_slots_are_reclaimed_in_place() {
         let mut table = Table::default();
         assert_eq!((table.find(1, |_| true), table.bytes()), (None, 0));
-        for id in 0..7 {
+        let mut grown = Vec::new();
+        for id in 0..1000 {
+            if table.is_full() {
+                table.grow(same_home);
+                grown.push((id, table.groups()));
+            }
             table.insert(same_home(id), id, same_home);
         }
-        assert_eq!((table.groups.len(), table.growth_left), (1, 0));
-        for id in 7..14 {
+        assert_eq!(grown, [(0, 4), (28, 16), (112, 64), (448, 128), (896, 256)]);
+        // Four groups, ids 0..28 homed in the first one and probing on to the next.
+        let mut table = Table::default();
+        for id in 0..28 {
             table.insert(same_home(id), id, same_home);
         }
-        assert_eq!((table.groups.len(), table.growth_left), (2, 0));
-        // The first group is full (ids 0..8) and the probes for 8..14 went past it, so its
-        // slots are marked deleted, not empty: no room comes back.
-        for id in 0..8 {
+        assert_eq!((table.groups(), table.growth_left), (4, 0));
+        // The first three groups are full and the probes for ids 24..28 went past them, so
+        // their slots are marked deleted, not empty: no room comes back.
+        for id in 0..24 {
             assert!(table.remove(same_home(id), id));
         }
         assert!(!table.remove(same_home(3), 3), "removed already");
-        assert_eq!((table.items, table.growth_left), (6, 0));
-        for id in 8..14 {
+        assert_eq!((table.items, table.growth_left), (4, 0));
+        for id in 24..28 {
             assert_eq!(table.find(same_home(id), |other| other == id), Some(id));
         }
-        table.insert(same_home(20), 20, same_home);
-        assert_eq!(
-            (table.groups.len(), table.items, table.growth_left),
-            (2, 7, 7)
-        );
-        // Rebuilt, the first group holds 8..14 and 20 and has an empty slot, which ends every
+        table.insert(same_home(40), 40, same_home);
+        assert_eq!((table.groups(), table.items, table.growth_left), (4, 5, 23));
+        // Rebuilt, the first group holds 24..28 and 40 and has empty slots, which end every
         // probe: a removal there frees its slot for good.
-        assert!(table.remove(same_home(20), 20));
-        assert_eq!(table.growth_left, 8);
-        for id in 8..14 {
+        assert!(table.remove(same_home(40), 40));
+        assert_eq!(table.growth_left, 24);
+        for id in 24..28 {
             assert_eq!(table.find(same_home(id), |other| other == id), Some(id));
         }
     }
