@@ -274,6 +274,24 @@ impl StepRecord {
     /// Appends a step, and how much it raised the largest open size (what undoing it takes
     /// off).
     pub fn record(&mut self, event: &StepEvent, max_open_rise: u32) {
+        // A step that is its header byte alone (a depth-first cut-off, half of IDA*'s) inside a
+        // block, when the tail has room: written here, where nothing is called, so nothing
+        // has to be saved around the call.
+        if !self.steps.is_multiple_of(BLOCK) && max_open_rise == 0 && event.successors.is_empty() {
+            let pick = event.pick.as_ref().map(|p| p.id);
+            let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick(), p)) + 1);
+            if pick_code < NIBBLE_MORE && self.bytes.push_if_room((pick_code << 4) as u8) {
+                self.steps += 1;
+                self.guess.after_step(self.steps, pick, None);
+                return;
+            }
+        }
+        self.record_any(event, max_open_rise);
+    }
+
+    /// Appends any step.
+    #[inline(never)]
+    fn record_any(&mut self, event: &StepEvent, max_open_rise: u32) {
         if self.steps.is_multiple_of(BLOCK) {
             self.block_starts
                 .push(u32::try_from(self.bytes.len()).expect("fewer than 4 billion bytes"));
@@ -281,12 +299,6 @@ impl StepRecord {
         self.steps += 1;
         let pick = event.pick.as_ref().map(|p| p.id);
         let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick(), p)) + 1);
-        if max_open_rise == 0 && event.successors.is_empty() && pick_code < NIBBLE_MORE {
-            // A step that is its header byte alone (a depth-first cut-off, half of IDA*'s).
-            self.bytes.push((pick_code << 4) as u8);
-            self.guess.after_step(self.steps, pick, None);
-            return;
-        }
         let successors = &event.successors[..];
         // The step's bytes are written on the stack (a store and a count each), then appended
         // at once: pushing each into the chunks checked the chunk and reloaded its length.
