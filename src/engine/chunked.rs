@@ -63,6 +63,19 @@ impl<T> ChunkedVec<T> {
         self.tail.push(value);
     }
 
+    /// Pushes `value` when the tail has room for it without growing or sealing, and says
+    /// whether it did: a caller's fast path that calls nothing (so saves no registers).
+    #[inline]
+    pub fn push_if_room(&mut self, value: T) -> bool {
+        let len = self.tail.len();
+        if len < CHUNK && len < self.tail.capacity() {
+            self.tail.push(value);
+            true
+        } else {
+            false
+        }
+    }
+
     /// Moves the full tail into the shared chunks and starts a new one. The first chunk grows
     /// like a `Vec`, so small searches allocate little; later chunks are allocated whole.
     #[cold]
@@ -326,6 +339,28 @@ mod tests {
             "no padding is ever seen"
         );
         assert!(padded.bytes() <= padded.len() * 4 + 4096 * 4 + 256);
+    }
+
+    #[test]
+    fn pushing_if_room_never_grows_or_seals() {
+        let mut v = ChunkedVec::default();
+        assert!(!v.push_if_room(0u8), "an empty tail has no room yet");
+        let (mut refused, mut model) = (0, Vec::new());
+        for i in 0..3 * 4096u32 {
+            let b = i as u8;
+            let (len, bytes, sealed) = (v.len(), v.bytes(), v.full.len());
+            if v.push_if_room(b) {
+                assert_eq!((v.bytes(), v.full.len()), (bytes, sealed), "at {len}");
+            } else {
+                refused += 1;
+                assert!(len.is_multiple_of(4096) || v.tail.len() == v.tail.capacity());
+                v.push(b);
+            }
+            assert_eq!(v.len(), len + 1);
+            model.push(b);
+        }
+        assert!(v.iter().eq(model.iter()));
+        assert!(refused < 20, "refused only to grow or seal: {refused}");
     }
 
     #[test]

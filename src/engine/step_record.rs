@@ -165,17 +165,6 @@ impl Guess {
     }
 }
 
-/// The class of successor `place` of a step, `next_new` being the row a stored successor is
-/// guessed to get.
-fn class(s: Recorded, place: u32, next_new: NodeId) -> Class {
-    match s.fate {
-        Fate::StoredNew if s.target == next_new => Class::StoredAsGuessed,
-        Fate::Pruned if s.target == place => Class::PrunedInPlace,
-        Fate::NotStoredFull if s.target == place => Class::FullInPlace,
-        _ => Class::Escaped,
-    }
-}
-
 /// What an escaped successor's target is written against: its place for the fates that have
 /// no row, else the step's pick (a depth-first cycle points at a near ancestor).
 /// (`pick_base`: the step's pick, or when it has none the row a stored successor was guessed
@@ -274,6 +263,24 @@ impl StepRecord {
     /// Appends a step, and how much it raised the largest open size (what undoing it takes
     /// off).
     pub fn record(&mut self, event: &StepEvent, max_open_rise: u32) {
+        // A step that is its header byte alone (a depth-first cut-off, half of IDA*'s) inside a
+        // block, when the tail has room: written here, where nothing is called, so nothing
+        // has to be saved around the call.
+        if !self.steps.is_multiple_of(BLOCK) && max_open_rise == 0 && event.successors.is_empty() {
+            let pick = event.pick.as_ref().map(|p| p.id);
+            let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick(), p)) + 1);
+            if pick_code < NIBBLE_MORE && self.bytes.push_if_room((pick_code << 4) as u8) {
+                self.steps += 1;
+                self.guess.after_step(self.steps, pick, None);
+                return;
+            }
+        }
+        self.record_any(event, max_open_rise);
+    }
+
+    /// Appends any step.
+    #[inline(never)]
+    fn record_any(&mut self, event: &StepEvent, max_open_rise: u32) {
         if self.steps.is_multiple_of(BLOCK) {
             self.block_starts
                 .push(u32::try_from(self.bytes.len()).expect("fewer than 4 billion bytes"));
@@ -281,12 +288,6 @@ impl StepRecord {
         self.steps += 1;
         let pick = event.pick.as_ref().map(|p| p.id);
         let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick(), p)) + 1);
-        if max_open_rise == 0 && event.successors.is_empty() && pick_code < NIBBLE_MORE {
-            // A step that is its header byte alone (a depth-first cut-off, half of IDA*'s).
-            self.bytes.push((pick_code << 4) as u8);
-            self.guess.after_step(self.steps, pick, None);
-            return;
-        }
         let successors = &event.successors[..];
         // The step's bytes are written on the stack (a store and a count each), then appended
         // at once: pushing each into the chunks checked the chunk and reloaded its length.
@@ -317,33 +318,43 @@ impl StepRecord {
                 buf[n] = 0;
                 n += 1;
             }
-            let s = Recorded {
-                target: s.id.unwrap_or(s.index),
-                fate: s.fate,
-            };
-            let class = class(s, place, next_new);
-            if s.fate == Fate::StoredNew {
-                next_new = s.target.wrapping_add(1);
-            }
-            if class == Class::StoredAsGuessed {
-                continue;
-            }
-            buf[classes_at] |= (class as u8) << (2 * (place % 4));
-            if class == Class::Escaped {
-                let z = zigzag(base(s.fate, place, pick_base), s.target);
-                if z < ESCAPE_DIRECT {
-                    put(&mut buf, &mut n, code(s.fate) | (z << 3) as u8);
-                } else {
-                    let rest = z - ESCAPE_DIRECT;
-                    let len = (u32::BITS - rest.leading_zeros()).div_ceil(8).max(1);
-                    let field = ESCAPE_DIRECT - 1 + len;
-                    put(&mut buf, &mut n, code(s.fate) | (field << 3) as u8);
-                    buf[n..n + 4].copy_from_slice(&rest.to_le_bytes());
-                    n += len as usize;
+            let target = s.id.unwrap_or(s.index);
+            // Each fate's case written out, so that each takes a short straight path.
+            match s.fate {
+                Fate::StoredNew => {
+                    let guessed = target == next_new;
+                    next_new = target.wrapping_add(1);
+                    if guessed {
+                        continue; // Class::StoredAsGuessed, 0
+                    }
+                    escaped_new.get_or_insert(target);
                 }
-                if s.fate == Fate::StoredNew {
-                    escaped_new.get_or_insert(s.target);
+                Fate::Pruned | Fate::NotStoredFull if target == place => {
+                    let class = if s.fate == Fate::Pruned {
+                        Class::PrunedInPlace
+                    } else {
+                        Class::FullInPlace
+                    };
+                    buf[classes_at] |= (class as u8) << (2 * (place % 4));
+                    continue;
                 }
+                _ => {}
+            }
+            buf[classes_at] |= (Class::Escaped as u8) << (2 * (place % 4));
+            let z = zigzag(base(s.fate, place, pick_base), target);
+            if z < ESCAPE_DIRECT {
+                put(&mut buf, &mut n, code(s.fate) | (z << 3) as u8);
+            } else if z - ESCAPE_DIRECT < 0x100 {
+                // One byte follows (a grid's neighbours, stored a few dozen rows apart).
+                put(&mut buf, &mut n, code(s.fate) | (ESCAPE_DIRECT << 3) as u8);
+                put(&mut buf, &mut n, (z - ESCAPE_DIRECT) as u8);
+            } else {
+                let rest = z - ESCAPE_DIRECT;
+                let len = (u32::BITS - rest.leading_zeros()).div_ceil(8).max(1);
+                let field = ESCAPE_DIRECT - 1 + len;
+                put(&mut buf, &mut n, code(s.fate) | (field << 3) as u8);
+                buf[n..n + 4].copy_from_slice(&rest.to_le_bytes());
+                n += len as usize;
             }
         }
         let first_new = first_new(escaped_new, self.guess.next_new, next_new);
@@ -508,15 +519,15 @@ impl<'a> Reader<'a> {
             let classes = self.byte();
             for j in 0..(count - u64::from(place)).min(4) {
                 let s = match (classes >> (2 * j)) & 3 {
-                    0 => Recorded {
+                    c if c == Class::StoredAsGuessed as u8 => Recorded {
                         target: next_new,
                         fate: Fate::StoredNew,
                     },
-                    1 => Recorded {
+                    c if c == Class::PrunedInPlace as u8 => Recorded {
                         target: place,
                         fate: Fate::Pruned,
                     },
-                    2 => Recorded {
+                    c if c == Class::FullInPlace as u8 => Recorded {
                         target: place,
                         fate: Fate::NotStoredFull,
                     },
