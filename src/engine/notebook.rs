@@ -21,10 +21,10 @@ mod table;
 use super::chunked::ChunkedVec;
 use super::cost::Cost;
 use rustc_hash::FxHasher;
-use table::{Slot, Table};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
+use table::{Slot, Table};
 
 /// A row id: the storing order, starting at 0 for the start state.
 pub type NodeId = u32;
@@ -393,8 +393,9 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             .index
             .as_ref()
             .expect("a keyframe adopts an index before it is used");
-        index.shards[shard_of(hash)]
-            .find(hash, |id| (id as usize) < len && packed[id as usize].state == *state)
+        index.shards[shard_of(hash)].find(hash, |id| {
+            (id as usize) < len && packed[id as usize].state == *state
+        })
     }
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in. Inlined always:
