@@ -28,6 +28,25 @@ pub trait Packed: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Of two boards one slide apart (they differ in exactly two slots, one being `slot`),
     /// the other slot: found from the differing bits, without reading every slot.
     fn other_change(self, other: Self, slot: usize) -> usize;
+    /// The board with the tile in `slot` slid into the blank at `blank`: both slots change
+    /// by the tile's bits.
+    #[must_use]
+    fn slid(self, blank: usize, slot: usize) -> Self;
+    /// The first of the `SLOTS` slots that holds 0 (`SLOTS` when none does), found from all
+    /// slots at once: a scan slot by slot was a quarter of a successor generation.
+    fn first_zero(self) -> usize;
+}
+
+/// `cell` repeated in every one of `slots` slots of `bits` bits (the masks of
+/// [`Packed::first_zero`]).
+const fn repeat(cell: u128, bits: u32, slots: usize) -> u128 {
+    let mut out = 0;
+    let mut slot = 0;
+    while slot < slots {
+        out |= cell << (slot as u32 * bits);
+        slot += 1;
+    }
+    out
 }
 
 macro_rules! packed {
@@ -52,6 +71,20 @@ macro_rules! packed {
                 let high = ((<$t>::BITS - 1 - diff.leading_zeros()) / Self::CELL_BITS) as usize;
                 if low == slot { high } else { low }
             }
+            fn slid(self, blank: usize, slot: usize) -> Self {
+                let tile = <$t>::from(self.get(slot));
+                self ^ (tile << (blank as u32 * Self::CELL_BITS))
+                    ^ (tile << (slot as u32 * Self::CELL_BITS))
+            }
+            fn first_zero(self) -> usize {
+                // Subtracting 1 from every slot sets a slot's top bit where it was 0 and its
+                // top bit was clear; the lowest such slot is the first zero (a slot above a
+                // zero may borrow, but only the lowest is read).
+                const LOW: $t = repeat(1, $bits, <$t>::BITS as usize / $bits) as $t;
+                const HIGH: $t = LOW << ($bits - 1);
+                let zeros = self.wrapping_sub(LOW) & !self & HIGH;
+                (zeros.trailing_zeros() / Self::CELL_BITS) as usize
+            }
         }
     };
 }
@@ -72,6 +105,9 @@ pub struct SlidingPuzzle<B: Packed> {
     distance: Vec<u8>,
     /// `goal_slot[tile]`.
     goal_slot: Vec<usize>,
+    /// `moves[blank]`: how many slots are next to `blank` and which, in slot order
+    /// ([`next_to`], worked out once per slot instead of once per successor generation).
+    moves: Vec<(u8, [u8; 4])>,
 }
 
 /// Slides a tile, named by its slot, into the blank. The tile must be next to the blank.
@@ -114,6 +150,17 @@ impl<B: Packed> SlidingPuzzle<B> {
             }
         }
         let goal_board = pack(&goal);
+        let moves = (0..slots)
+            .map(|blank| {
+                let mut next = [0; 4];
+                let mut n = 0;
+                for slot in next_to(width, height, blank) {
+                    next[n] = u8::try_from(slot).expect("at most 25 slots");
+                    n += 1;
+                }
+                (u8::try_from(n).expect("at most 4"), next)
+            })
+            .collect();
         SlidingPuzzle {
             width,
             height,
@@ -123,6 +170,7 @@ impl<B: Packed> SlidingPuzzle<B> {
             goal_board,
             distance,
             goal_slot,
+            moves,
         }
     }
 
@@ -131,7 +179,9 @@ impl<B: Packed> SlidingPuzzle<B> {
     }
 
     fn blank(&self, board: B) -> usize {
-        (0..self.slots()).find(|&s| board.get(s) == 0).unwrap_or(0)
+        Some(board.first_zero())
+            .filter(|&s| s < self.slots())
+            .unwrap_or(0)
     }
 
     fn unpack(&self, board: B) -> Vec<u8> {
@@ -290,14 +340,17 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
 
     fn successors(&self, state: &B, out: &mut Vec<Successor<B, Slide>>) {
         let blank = self.blank(*state);
-        for slot in next_to(self.width, self.height, blank) {
-            let tile = state.get(slot);
-            out.push(Successor::Child {
-                state: state.with(blank, tile).with(slot, 0),
-                mv: u8::try_from(slot).expect("at most 25 slots"),
+        let Some(&(n, next)) = self.moves.get(blank) else {
+            return;
+        };
+        // Extended from a slice, the buffer is grown once, not checked per push.
+        out.extend(next[..usize::from(n)].iter().map(|&mv| {
+            Successor::Child {
+                state: state.slid(blank, usize::from(mv)),
+                mv,
                 cost: Cost::ONE,
-            });
-        }
+            }
+        }));
     }
 
     fn heuristics(&self) -> &'static [Heuristic] {

@@ -165,3 +165,69 @@ fn a_childs_estimate_is_the_parents_updated_by_the_slid_tile() {
         300,
     );
 }
+
+/// The first slot holding 0, read slot by slot: what [`Packed::first_zero`] must agree with.
+fn first_zero_by_scan<B: Packed>(board: B) -> usize {
+    (0..B::SLOTS).find(|&s| board.get(s) == 0).unwrap_or(B::SLOTS)
+}
+
+/// A board of `tiles` (masked to the cell width), with the other slots 0.
+fn board_of<B: Packed>(tiles: &[u8]) -> B {
+    tiles.iter().enumerate().fold(B::default(), |b, (slot, &t)| {
+        b.with(slot, t & ((1 << B::CELL_BITS) - 1))
+    })
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_first_zero_is_found_as_a_scan_finds_it(
+        tiles in proptest::collection::vec(0u8..32, 0..=25),
+    ) {
+        let narrow = board_of::<u64>(&tiles[..tiles.len().min(16)]);
+        proptest::prop_assert_eq!(narrow.first_zero(), first_zero_by_scan(narrow));
+        let wide = board_of::<u128>(&tiles);
+        proptest::prop_assert_eq!(wide.first_zero(), first_zero_by_scan(wide));
+    }
+}
+
+#[test]
+fn every_blank_slides_the_tiles_next_to_it_in_slot_order() {
+    for (width, height) in [(2, 2), (3, 3), (4, 4), (5, 2), (2, 5), (5, 5)] {
+        let n = width * height;
+        for blank in 0..n {
+            // Tiles 1.. in order with the blank moved to `blank`.
+            let mut tiles: Vec<u8> = (1..n).map(|t| u8::try_from(t).unwrap()).collect();
+            tiles.insert(blank, 0);
+            let goal = default_goal(width, height);
+            let expected: Vec<Vec<u8>> = next_to(width, height, blank)
+                .map(|slot| {
+                    let mut next = tiles.clone();
+                    next.swap(blank, slot);
+                    next
+                })
+                .collect();
+            let got: Vec<Vec<u8>> = if n <= 16 {
+                let p = SlidingPuzzle::<u64>::new(width, height, tiles.clone(), goal);
+                let mut out = Vec::new();
+                p.successors(&p.start(), &mut out);
+                out.iter().map(|s| child_tiles(&p, s)).collect()
+            } else {
+                let p = SlidingPuzzle::<u128>::new(width, height, tiles.clone(), goal);
+                let mut out = Vec::new();
+                p.successors(&p.start(), &mut out);
+                out.iter().map(|s| child_tiles(&p, s)).collect()
+            };
+            assert_eq!(got, expected, "{width}×{height}, blank at {blank}");
+        }
+    }
+}
+
+/// A successor's board tile by tile, checking that its move names the slot the tile left.
+fn child_tiles<B: Packed>(p: &SlidingPuzzle<B>, s: &Successor<B, Slide>) -> Vec<u8> {
+    let Successor::Child { state, mv, cost } = s else {
+        unreachable!("slides are never pruned")
+    };
+    assert_eq!(*cost, Cost::ONE);
+    assert_eq!(state.get(usize::from(*mv)), 0, "the moved tile's slot is the new blank");
+    p.unpack(*state)
+}
