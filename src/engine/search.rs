@@ -392,3 +392,32 @@ fn check<P: Problem>(problem: &P, settings: &Settings) -> Result<(), Refusal> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cost::Cost;
+
+    #[test]
+    fn clearing_a_note_empties_it_whether_or_not_it_owns_memory() {
+        let notes = [
+            Note::Words("solution 1 accepted; searching on".into()),
+            Note::Both(Box::new(Note::StackEmpty), Box::new(Note::Words("w".into()))),
+            Note::StackEmpty,
+            Note::CutOff {
+                f: Cost::units(12),
+                threshold: Cost::units(11),
+            },
+        ];
+        let owned: Vec<bool> = notes.iter().map(owns_memory).collect();
+        assert_eq!(owned, [true, true, false, false]);
+        for note in notes {
+            let mut note = Some(note);
+            clear_note(&mut note);
+            assert_eq!(note, None);
+        }
+        let mut none = None;
+        clear_note(&mut none);
+        assert_eq!(none, None);
+    }
+}
