@@ -402,7 +402,10 @@ mod tests {
     fn clearing_a_note_empties_it_whether_or_not_it_owns_memory() {
         let notes = [
             Note::Words("solution 1 accepted; searching on".into()),
-            Note::Both(Box::new(Note::StackEmpty), Box::new(Note::Words("w".into()))),
+            Note::Both(
+                Box::new(Note::StackEmpty),
+                Box::new(Note::Words("w".into())),
+            ),
             Note::StackEmpty,
             Note::CutOff {
                 f: Cost::units(12),

@@ -344,12 +344,10 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
             return;
         };
         // Extended from a slice, the buffer is grown once, not checked per push.
-        out.extend(next[..usize::from(n)].iter().map(|&mv| {
-            Successor::Child {
-                state: state.slid(blank, usize::from(mv)),
-                mv,
-                cost: Cost::ONE,
-            }
+        out.extend(next[..usize::from(n)].iter().map(|&mv| Successor::Child {
+            state: state.slid(blank, usize::from(mv)),
+            mv,
+            cost: Cost::ONE,
         }));
     }
 

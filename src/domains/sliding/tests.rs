@@ -168,14 +168,19 @@ fn a_childs_estimate_is_the_parents_updated_by_the_slid_tile() {
 
 /// The first slot holding 0, read slot by slot: what [`Packed::first_zero`] must agree with.
 fn first_zero_by_scan<B: Packed>(board: B) -> usize {
-    (0..B::SLOTS).find(|&s| board.get(s) == 0).unwrap_or(B::SLOTS)
+    (0..B::SLOTS)
+        .find(|&s| board.get(s) == 0)
+        .unwrap_or(B::SLOTS)
 }
 
 /// A board of `tiles` (masked to the cell width), with the other slots 0.
 fn board_of<B: Packed>(tiles: &[u8]) -> B {
-    tiles.iter().enumerate().fold(B::default(), |b, (slot, &t)| {
-        b.with(slot, t & ((1 << B::CELL_BITS) - 1))
-    })
+    tiles
+        .iter()
+        .enumerate()
+        .fold(B::default(), |b, (slot, &t)| {
+            b.with(slot, t & ((1 << B::CELL_BITS) - 1))
+        })
 }
 
 proptest::proptest! {
@@ -228,6 +233,10 @@ fn child_tiles<B: Packed>(p: &SlidingPuzzle<B>, s: &Successor<B, Slide>) -> Vec<
         unreachable!("slides are never pruned")
     };
     assert_eq!(*cost, Cost::ONE);
-    assert_eq!(state.get(usize::from(*mv)), 0, "the moved tile's slot is the new blank");
+    assert_eq!(
+        state.get(usize::from(*mv)),
+        0,
+        "the moved tile's slot is the new blank"
+    );
     p.unpack(*state)
 }
