@@ -715,35 +715,61 @@ mod tests {
         })
     }
 
+    fn written(steps: &[StepEvent]) -> StepRecord {
+        let mut log = StepRecord::default();
+        steps
+            .iter()
+            .enumerate()
+            .for_each(|(i, e)| log.record(e, rise(i)));
+        log
+    }
+
+    /// `steps` must read back as written, forwards and backwards (every `back_stride`-th); cut
+    /// at `cut`, the record must equal one written only that far, and writing `after` on both
+    /// must give the same record and read back as written.
+    fn check_round_trip(
+        steps: &[StepEvent],
+        cut: usize,
+        back_stride: usize,
+        after: &[StepEvent],
+    ) -> Result<(), TestCaseError> {
+        let mut log = written(steps);
+        prop_assert_eq!(log.len(), steps.len());
+        for (i, e) in steps.iter().enumerate() {
+            prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {}", i);
+        }
+        for (i, e) in steps.iter().enumerate().rev().step_by(back_stride) {
+            prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {} backwards", i);
+        }
+        let cut = cut.min(steps.len());
+        log.truncate(cut);
+        let mut fresh = written(&steps[..cut]);
+        prop_assert_eq!(&log, &fresh);
+        after.iter().enumerate().for_each(|(i, e)| {
+            log.record(e, rise(i));
+            fresh.record(e, rise(i));
+        });
+        prop_assert_eq!(&log, &fresh);
+        for (i, e) in after.iter().enumerate() {
+            prop_assert_eq!(
+                read(&log, cut + i),
+                plain(e, rise(i)),
+                "step {} after the cut",
+                i
+            );
+        }
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn any_steps_read_back_as_written_and_truncate_cleanly(
             steps in steps(),
             cut in 0..160usize,
         ) {
-            let mut log = StepRecord::default();
-            steps.iter().enumerate().for_each(|(i, e)| log.record(e, rise(i)));
-            prop_assert_eq!(log.len(), steps.len());
-            for (i, e) in steps.iter().enumerate() {
-                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {}", i);
-            }
-            for (i, e) in steps.iter().enumerate().rev() {
-                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {} backwards", i);
-            }
-            let cut = cut.min(steps.len());
-            log.truncate(cut);
-            let mut fresh = StepRecord::default();
-            steps[..cut].iter().enumerate().for_each(|(i, e)| fresh.record(e, rise(i)));
-            prop_assert_eq!(&log, &fresh);
             // Writing on after a cut goes on as if nothing had been cut.
-            steps.iter().rev().enumerate().for_each(|(i, e)| {
-                log.record(e, rise(i));
-                fresh.record(e, rise(i));
-            });
-            prop_assert_eq!(&log, &fresh);
-            for (i, e) in steps.iter().rev().enumerate() {
-                prop_assert_eq!(read(&log, cut + i), plain(e, rise(i)));
-            }
+            let reversed: Vec<_> = steps.iter().rev().cloned().collect();
+            check_round_trip(&steps, cut, 1, &reversed)?;
         }
     }
 
@@ -775,28 +801,8 @@ mod tests {
             steps in long_runs(),
             cut in 0..2500usize,
         ) {
-            let mut log = StepRecord::default();
-            steps.iter().enumerate().for_each(|(i, e)| log.record(e, rise(i)));
-            prop_assert!(log.shared_bytes() > 0, "the steps fill a chunk");
-            for (i, e) in steps.iter().enumerate() {
-                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {}", i);
-            }
-            for (i, e) in steps.iter().enumerate().rev().step_by(7) {
-                prop_assert_eq!(read(&log, i), plain(e, rise(i)), "step {} backwards", i);
-            }
-            let cut = cut.min(steps.len());
-            log.truncate(cut);
-            let mut fresh = StepRecord::default();
-            steps[..cut].iter().enumerate().for_each(|(i, e)| fresh.record(e, rise(i)));
-            prop_assert_eq!(&log, &fresh);
-            steps.iter().enumerate().for_each(|(i, e)| {
-                log.record(e, rise(i));
-                fresh.record(e, rise(i));
-            });
-            prop_assert_eq!(&log, &fresh);
-            for (i, e) in steps.iter().enumerate() {
-                prop_assert_eq!(read(&log, cut + i), plain(e, rise(i)), "step {} after the cut", i);
-            }
+            prop_assert!(written(&steps).shared_bytes() > 0, "the steps fill a chunk");
+            check_round_trip(&steps, cut, 7, &steps)?;
         }
     }
 
