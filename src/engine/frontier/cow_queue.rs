@@ -39,12 +39,17 @@ struct Parts<T> {
     sealed: usize,
 }
 
+/// Elements the back has room for when a queue gets its parts (its first push): the open
+/// list's buckets are made for a second rank and mostly hold a few, and growing the back from
+/// empty at that push went through `VecDeque`'s growth path.
+const BACK_ROOM: usize = 4;
+
 impl<T> Default for Parts<T> {
     fn default() -> Self {
         Parts {
             front: VecDeque::new(),
             middle: VecDeque::new(),
-            back: VecDeque::new(),
+            back: VecDeque::with_capacity(BACK_ROOM),
             sealed: 0,
         }
     }
