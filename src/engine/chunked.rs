@@ -80,8 +80,7 @@ impl<T> ChunkedVec<T> {
         }
         let room = (2 * self.tail.capacity())
             .max(len + more)
-            .max(FIRST_ROOM)
-            .min(CHUNK);
+            .clamp(FIRST_ROOM, CHUNK);
         self.tail.reserve_exact(room - len);
     }
 
