@@ -12,6 +12,8 @@ use std::sync::Arc;
 /// Rows per chunk (a power of two, so an index splits with a shift and a mask).
 const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
+/// Elements the first chunk has room for when it first grows (see [`ChunkedVec::make_room`]).
+const FIRST_ROOM: usize = 256;
 
 /// An append-only (and truncatable) vector stored in chunks of 4096 elements.
 #[derive(Clone, Debug)]
@@ -57,10 +59,29 @@ impl<T> ChunkedVec<T> {
 
     #[inline]
     pub fn push(&mut self, value: T) {
-        if self.tail.len() == CHUNK {
-            self.seal();
+        // The tail never has room for more than a chunk, so a full chunk has no room left.
+        if self.tail.len() == self.tail.capacity() {
+            self.make_room(1);
         }
         self.tail.push(value);
+    }
+
+    /// Room for `more` elements in a tail without it: a full tail is sealed (a push's case);
+    /// otherwise `more` still fit in the chunk and the tail grows. The first chunk starts with room for [`FIRST_ROOM`] elements and doubles up to
+    /// a chunk, so a short search (a grid query stores a few hundred rows) grows it once or
+    /// twice, not at every doubling from four. Every growth of the tail comes here, so its
+    /// room never passes a chunk.
+    #[cold]
+    fn make_room(&mut self, more: usize) {
+        let len = self.tail.len();
+        if len + more > CHUNK {
+            self.seal();
+            return;
+        }
+        let room = (2 * self.tail.capacity())
+            .max(len + more)
+            .clamp(FIRST_ROOM, CHUNK);
+        self.tail.reserve_exact(room - len);
     }
 
     /// Pushes `value` when the tail has room for it without growing or sealing, and says
@@ -77,7 +98,8 @@ impl<T> ChunkedVec<T> {
     }
 
     /// Moves the full tail into the shared chunks and starts a new one. The first chunk grows
-    /// like a `Vec`, so small searches allocate little; later chunks are allocated whole.
+    /// (see [`ChunkedVec::make_room`]), so small searches allocate little; later chunks are
+    /// allocated whole.
     #[cold]
     fn seal(&mut self) {
         let tail = std::mem::replace(&mut self.tail, Vec::with_capacity(CHUNK));
@@ -165,6 +187,9 @@ impl<T: Copy> ChunkedVec<T> {
             }
             let room = CHUNK - self.tail.len();
             let (now, rest) = values.split_at(room.min(values.len()));
+            if self.tail.capacity() - self.tail.len() < now.len() {
+                self.make_room(now.len());
+            }
             self.tail.extend_from_slice(now);
             values = rest;
         }
@@ -180,6 +205,9 @@ impl<T: Copy> ChunkedVec<T> {
     pub fn extend_padded<const N: usize>(&mut self, values: &[T; N], len: usize) {
         let keep = self.tail.len() + len;
         if self.tail.len() + N <= CHUNK && len <= N {
+            if self.tail.capacity() - self.tail.len() < N {
+                self.make_room(N);
+            }
             self.tail.extend_from_slice(values);
             self.tail.truncate(keep);
         } else {
@@ -361,6 +389,61 @@ mod tests {
         }
         assert!(v.iter().eq(model.iter()));
         assert!(refused < 20, "refused only to grow or seal: {refused}");
+    }
+
+    #[test]
+    fn the_first_chunk_starts_with_its_first_room_and_doubles() {
+        let mut v = ChunkedVec::default();
+        let mut rooms = Vec::new();
+        for i in 0..CHUNK as u32 + 1 {
+            v.push(i);
+            if rooms.last() != Some(&v.tail.capacity()) {
+                rooms.push(v.tail.capacity());
+            }
+        }
+        assert_eq!(rooms, [FIRST_ROOM, 512, 1024, 2048, CHUNK]);
+    }
+
+    proptest::proptest! {
+        /// Pushes, slices, padded appends, pops and cuts in any order hold what a plain vector
+        /// holds, and the tail never has room for more than a chunk (a push relies on it).
+        #[test]
+        fn the_tail_never_has_more_room_than_a_chunk(
+            ops in proptest::collection::vec((0u8..5, 0usize..5000), 1..60)
+        ) {
+            let mut v = ChunkedVec::default();
+            let mut plain: Vec<u32> = Vec::new();
+            let block: [u32; 24] = std::array::from_fn(|i| i as u32);
+            for (op, n) in ops {
+                match op {
+                    0 => (0..n as u32).for_each(|i| {
+                        v.push(i);
+                        plain.push(i);
+                    }),
+                    1 => {
+                        let values: Vec<u32> = (0..n as u32).collect();
+                        v.extend_from_slice(&values);
+                        plain.extend_from_slice(&values);
+                    }
+                    2 => {
+                        let len = n % 25;
+                        v.extend_padded(&block, len);
+                        plain.extend_from_slice(&block[..len]);
+                    }
+                    3 => {
+                        proptest::prop_assert_eq!(v.pop(), plain.pop());
+                    }
+                    _ => {
+                        let len = plain.len().saturating_sub(n);
+                        v.truncate(len);
+                        plain.truncate(len);
+                    }
+                }
+                proptest::prop_assert!(v.tail.capacity() <= CHUNK);
+                proptest::prop_assert_eq!(v.len(), plain.len());
+            }
+            proptest::prop_assert!(v.iter().eq(plain.iter()));
+        }
     }
 
     #[test]

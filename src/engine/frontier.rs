@@ -257,7 +257,7 @@ impl Bucket {
 /// pick's explanation). A level whose rows have all left by another route than the top
 /// (improved, undone) has no tie left; it stays in the heap, empty, until it reaches the top or
 /// a push at its f fills it again.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Level {
     /// Open rows with this f.
     live: u32,
@@ -266,6 +266,19 @@ struct Level {
     /// only a policy that ties on g or h under a single large f (lowest h under Dijkstra on a
     /// big open map) makes it long, and a push there moves part of it.
     ties: Vec<Tie>,
+}
+
+/// Ties a new level has room for: a grid level holds about ten over its life (one per h), so
+/// growing its list from empty (to 4, then 8) cost most new levels two reallocations.
+const LEVEL_ROOM: usize = 8;
+
+impl Default for Level {
+    fn default() -> Self {
+        Level {
+            live: 0,
+            ties: Vec::with_capacity(LEVEL_ROOM),
+        }
+    }
 }
 
 impl Level {

@@ -275,6 +275,11 @@ const SHARDS: usize = 1 << SHARD_BITS;
 /// tables' allocations and first growths; moving 14k rows at once is ~0.7M instructions, once.
 const SPLIT_GROUPS: usize = 2048;
 
+/// The groups of a small index's first table (448 rows): a grid query stores a few hundred
+/// rows, and growing a table from its own first size (28 rows, fourfold) rehashed them twice or
+/// three times, ~5k instructions a growth.
+const FIRST_GROUPS: usize = 64;
+
 /// The index shard of a hash once split: its top bits after one more multiplication, so the
 /// choice does not reuse the bits the table itself probes with (the low bits) or tags slots
 /// with (the top 7).
@@ -347,11 +352,16 @@ impl Index {
             .map_err(|slot| (shard, slot))
     }
 
-    /// Grows a full table, or splits the one table of a small index into [`SHARDS`] when it is
-    /// full at [`SPLIT_GROUPS`], each with room for twice its share.
+    /// Makes a small index's first table ([`FIRST_GROUPS`]), grows a full table, or splits the
+    /// one table of a small index into [`SHARDS`] when it is full at [`SPLIT_GROUPS`], each with
+    /// room for twice its share.
     #[cold]
     #[inline(never)]
     fn make_room(&mut self, shard: usize, hash_of: impl Fn(NodeId) -> u64) {
+        if self.split == 0 && self.shards[0].groups() == 0 {
+            self.shards[0] = Table::with_groups(FIRST_GROUPS);
+            return;
+        }
         if self.split != 0 || self.shards[0].groups() < SPLIT_GROUPS {
             self.shards[shard].grow(hash_of);
             return;
@@ -732,7 +742,9 @@ impl<S> Notebook<S> {
     /// Ids from `id` back to the start, then reversed: the route to `id`.
     #[must_use]
     pub fn route(&self, id: NodeId) -> Vec<NodeId> {
-        let mut route = vec![id];
+        // Sized by the depth at once (a row's depth is its route's moves).
+        let mut route = Vec::with_capacity(self.node(id).depth as usize + 1);
+        route.push(id);
         let mut at = id;
         while let Some(parent) = self.node(at).parent() {
             route.push(parent);

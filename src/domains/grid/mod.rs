@@ -85,6 +85,17 @@ const NEEDS: [u16; 8] = {
     needs
 };
 
+/// The directions a step from the centre of a 3×3 block ([`GridMap::around`]) may take, as
+/// bits of the indices into [`DIRECTIONS`]: the cell it enters passable and, for a diagonal,
+/// both cells it passes between (no corner cutting). Found all at once, without a branch a
+/// direction.
+fn allowed(around: &[u8; 9]) -> u8 {
+    let passable = (0..9).fold(0u16, |bits, i| bits | (u16::from(around[i] != 0) << i));
+    (0..8).fold(0u8, |bits, d| {
+        bits | (u8::from(passable & NEEDS[d] == NEEDS[d]) << d)
+    })
+}
+
 /// One grid pathfinding instance. The map is shared, so copies of a search (keyframes for
 /// stepping back) do not copy a large map.
 #[derive(Clone, Debug)]
@@ -208,24 +219,19 @@ impl Problem for Grid {
     }
 
     fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Step>>) {
-        let (x, y) = self.cell_of(*state);
-        // Each of the eight neighbours is read once, also for the corner checks of diagonals.
-        let around = self.map.around(x, y);
-        let passable = (0..9).fold(0u16, |bits, i| bits | (u16::from(around[i] != 0) << i));
-        // No corner cutting: a diagonal needs both cells beside it open too. The directions
-        // allowed are found all at once, without a branch each, then taken clockwise.
-        let mut allowed = (0..8).fold(0u8, |bits, d| {
-            bits | (u8::from(passable & NEEDS[d] == NEEDS[d]) << d)
-        }) & self.directions();
+        let at = *state as usize;
+        // The map found each cell's directions when it was parsed (`GridMap::moves`); they are
+        // taken clockwise.
+        let mut allowed = self.map.moves(at) & self.directions();
         while allowed != 0 {
             let d = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             let (offset, base) = self.steps[d];
-            let next = (*state as usize).wrapping_add_signed(offset);
+            let next = at.wrapping_add_signed(offset);
             out.push(Successor::Child {
                 state: u32::try_from(next).expect("maps have fewer than 4 billion cells"),
                 mv: u8::try_from(d).expect("eight directions"),
-                cost: base * i64::from(around[BLOCK[d].0]),
+                cost: base * i64::from(self.map.cells[next]),
             });
         }
     }
@@ -249,6 +255,8 @@ impl Problem for Grid {
         }
     }
 
+    /// Inlined: a search estimates every new successor, and the call was a quarter of it.
+    #[inline]
     fn estimate(&self, state: &u32, heuristic: Heuristic) -> Cost {
         let (dx, dy) = self.offsets(*state);
         match heuristic {

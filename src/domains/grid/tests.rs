@@ -214,3 +214,16 @@ fn successors_match_the_rules_read_cell_by_cell_everywhere_on_the_map() {
         }
     }
 }
+
+#[test]
+fn a_refused_maps_one_state_has_no_successors() {
+    let g = Grid::new(
+        Err(Refusal("no map".into())),
+        Cell { x: 0, y: 0 },
+        Cell { x: 0, y: 0 },
+        Moves::Eight,
+    );
+    let mut out = Vec::new();
+    g.successors(&g.start(), &mut out);
+    assert!(out.is_empty());
+}

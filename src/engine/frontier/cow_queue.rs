@@ -11,8 +11,10 @@
 //! one chunk it lands in.
 //!
 //! The common operations (a push or pop at an end that has room) are inlined and touch only that
-//! end; sealing and refilling are out of line. An empty queue is one null pointer, so the many
-//! buckets of one row each (grids, real costs) stay small and never allocate for it.
+//! end; sealing and refilling are out of line. An empty queue allocates nothing; its parts are
+//! held inline, not boxed: the open list makes a queue only for a tie of two rows or more (a tie
+//! of one row has none), so boxing them saved little room and cost a short grid query an
+//! allocation and a free for every such tie.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -25,7 +27,7 @@ pub const DEFAULT_CHUNK: usize = 256;
 #[derive(Clone, Debug)]
 pub struct CowQueue<T, const CHUNK: usize = DEFAULT_CHUNK> {
     /// `None` until the first push.
-    parts: Option<Box<Parts<T>>>,
+    parts: Option<Parts<T>>,
 }
 
 /// The elements in order: `front`, then each chunk of `middle`, then `back`.
@@ -39,12 +41,17 @@ struct Parts<T> {
     sealed: usize,
 }
 
+/// Elements the back has room for when a queue gets its parts (its first push): the open
+/// list's buckets are made for a second rank and mostly hold a few, and growing the back from
+/// empty at that push went through `VecDeque`'s growth path.
+const BACK_ROOM: usize = 4;
+
 impl<T> Default for Parts<T> {
     fn default() -> Self {
         Parts {
             front: VecDeque::new(),
             middle: VecDeque::new(),
-            back: VecDeque::new(),
+            back: VecDeque::with_capacity(BACK_ROOM),
             sealed: 0,
         }
     }
@@ -110,7 +117,7 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
     }
 
     fn parts(&mut self) -> &mut Parts<T> {
-        self.parts.get_or_insert_with(Box::default)
+        self.parts.get_or_insert_with(Parts::default)
     }
 
     #[inline]
@@ -135,7 +142,7 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
     /// from the back (a queue shorter than a chunk lives at its back).
     #[inline]
     pub fn pop_front(&mut self) -> Option<T> {
-        let p = self.parts.as_deref_mut()?;
+        let p = self.parts.as_mut()?;
         match p.front.pop_front() {
             Some(value) => Some(value),
             None if p.middle.is_empty() => p.back.pop_front(),
@@ -146,7 +153,7 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
     /// The last element, taken out (as [`CowQueue::pop_front`], from the other end).
     #[inline]
     pub fn pop_back(&mut self) -> Option<T> {
-        let p = self.parts.as_deref_mut()?;
+        let p = self.parts.as_mut()?;
         match p.back.pop_back() {
             Some(value) => Some(value),
             None if p.middle.is_empty() => p.front.pop_back(),
