@@ -739,6 +739,8 @@ impl OpenList {
 
     /// Removes the top (which must be fresh) and returns its key with
     /// [`OpenList::explain`]'s answer from just before, reaching its tie and counts once.
+    /// Inlined into its one caller in a search, the step: about one instruction a pick less.
+    #[inline]
     pub fn pop_explained(&mut self) -> Option<(OpenKey, TieLevels)> {
         let &Reverse((f, level)) = self.order.peek()?;
         let at_level = self.levels.get_mut(level);
