@@ -184,7 +184,10 @@ impl Grid {
         let w = self.map.width.max(1);
         let (dx, dy) = ((i % w).abs_diff(self.goal.x), (i / w).abs_diff(self.goal.y));
         // Exact: a column or row of a map (and a distance between two) is below 2^32.
-        #[expect(clippy::cast_possible_wrap, reason = "distances on a map are below 2^32")]
+        #[expect(
+            clippy::cast_possible_wrap,
+            reason = "distances on a map are below 2^32"
+        )]
         (dx as i64, dy as i64)
     }
 
