@@ -179,13 +179,16 @@ impl Grid {
 
     /// The distances in columns and rows from `state` to the goal.
     fn offsets(&self, state: u32) -> (i64, i64) {
-        let (x, y) = self.cell_of(state);
-        let dx = (x.unsigned_abs()).abs_diff(self.goal.x);
-        let dy = (y.unsigned_abs()).abs_diff(self.goal.y);
-        (
-            i64::try_from(dx).expect("small"),
-            i64::try_from(dy).expect("small"),
-        )
+        let i = state as usize;
+        // A refused map is empty (width 0), as in `cell_of`.
+        let w = self.map.width.max(1);
+        let (dx, dy) = ((i % w).abs_diff(self.goal.x), (i / w).abs_diff(self.goal.y));
+        // Exact: a column or row of a map (and a distance between two) is below 2^32.
+        #[expect(
+            clippy::cast_possible_wrap,
+            reason = "distances on a map are below 2^32"
+        )]
+        (dx as i64, dy as i64)
     }
 
     fn octile(&self, dx: i64, dy: i64) -> Cost {
