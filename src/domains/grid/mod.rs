@@ -145,13 +145,20 @@ impl Grid {
     }
 
     fn cell_of(&self, index: u32) -> (isize, isize) {
+        let (x, y) = self.column_row(index);
+        (
+            isize::try_from(x).expect("maps fit in isize"),
+            isize::try_from(y).expect("maps fit in isize"),
+        )
+    }
+
+    /// The column and row of the cell at `index`, by one division.
+    #[inline]
+    fn column_row(&self, index: u32) -> (usize, usize) {
         let i = index as usize;
         // A refused map is empty (width 0) but is still drawn: its one state sits at (0, 0).
         let w = self.map.width.max(1);
-        (
-            isize::try_from(i % w).expect("maps fit in isize"),
-            isize::try_from(i / w).expect("maps fit in isize"),
-        )
+        (i % w, i / w)
     }
 
     /// The directions a step may take, as bits of the indices into [`DIRECTIONS`].
@@ -179,10 +186,8 @@ impl Grid {
 
     /// The distances in columns and rows from `state` to the goal.
     fn offsets(&self, state: u32) -> (i64, i64) {
-        let i = state as usize;
-        // A refused map is empty (width 0), as in `cell_of`.
-        let w = self.map.width.max(1);
-        let (dx, dy) = ((i % w).abs_diff(self.goal.x), (i / w).abs_diff(self.goal.y));
+        let (x, y) = self.column_row(state);
+        let (dx, dy) = (x.abs_diff(self.goal.x), y.abs_diff(self.goal.y));
         // Exact: a column or row of a map (and a distance between two) is below 2^32.
         #[expect(
             clippy::cast_possible_wrap,
