@@ -18,6 +18,8 @@ static COMPARED: AtomicU64 = AtomicU64::new(0);
 #[derive(Clone, Debug, Eq)]
 struct Rung(u64);
 
+impl frontier::engine::notebook::Filed for Rung {}
+
 impl PartialEq for Rung {
     fn eq(&self, other: &Rung) -> bool {
         COMPARED.fetch_add(1, Ordering::Relaxed);

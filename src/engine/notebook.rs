@@ -30,6 +30,33 @@ use table::{Slot, Table};
 /// A row id: the storing order, starting at 0 for the start state.
 pub type NodeId = u32;
 
+/// How the notebook files a state. Most states are hashed; a state that is a small number of
+/// its own (a grid's cell, a graph's vertex) is its own slot in a plain table of row ids, with
+/// no hash, probe or comparison: a grid search looks up every successor, and hashing and
+/// probing took ~12% of its instructions.
+pub trait Filed: Hash + Eq + Clone {
+    /// The state's slot in the table of numbered states, if states are numbers counted from 0
+    /// (the table grows to the largest one seen).
+    #[inline(always)]
+    fn number(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// Grid cells and graph vertices: numbered from 0 by their domains.
+impl Filed for u32 {
+    #[inline(always)]
+    fn number(&self) -> Option<u32> {
+        Some(*self)
+    }
+}
+
+/// Packed sliding-puzzle boards (and the tests' states): hashed.
+impl Filed for u64 {}
+impl Filed for u128 {}
+impl Filed for i32 {}
+impl Filed for i64 {}
+
 /// Where a row stands in the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Status {
@@ -303,6 +330,9 @@ pub struct Index {
     /// ([`Notebook::insert`]): the entry filed for that id may name another state, so
     /// truncating files the rows afresh instead of unfiling them by their states.
     stored_unchecked_ahead: bool,
+    /// For numbered states ([`Filed::number`]), instead of the shards: one past the row id of
+    /// each number's state, or 0 where none is filed.
+    numbered: Vec<NodeId>,
 }
 
 impl Default for Index {
@@ -312,13 +342,61 @@ impl Default for Index {
             split: 0,
             covered: 0,
             stored_unchecked_ahead: false,
+            numbered: Vec::new(),
         }
     }
 }
 
 impl Index {
     fn bytes(&self) -> usize {
-        self.shards.iter().map(Table::bytes).sum()
+        self.shards.iter().map(Table::bytes).sum::<usize>()
+            + self.numbered.capacity() * std::mem::size_of::<NodeId>()
+    }
+
+    /// The row filed for number `number`, if any (it may be filed ahead of the rows held).
+    #[inline(always)]
+    fn numbered_find(&self, number: u32) -> Option<NodeId> {
+        self.numbered
+            .get(number as usize)
+            .and_then(|&plus_one| plus_one.checked_sub(1))
+    }
+
+    /// Makes room to file number `number`: the table grows to twice its length, or to the
+    /// number if that is more (a grid's first cell may be its last).
+    #[cold]
+    #[inline(never)]
+    fn numbered_room(&mut self, number: u32) {
+        let len = (number as usize + 1).max(2 * self.numbered.len());
+        self.numbered.resize(len, 0);
+    }
+
+    /// Files row `id` for number `number`, unless a row is filed for it already (as a hash
+    /// probe finds the older of two rows of one state first).
+    fn numbered_file(&mut self, number: u32, id: NodeId) {
+        if number as usize >= self.numbered.len() {
+            self.numbered_room(number);
+        }
+        let slot = &mut self.numbered[number as usize];
+        if *slot == 0 {
+            *slot = id + 1;
+        }
+    }
+
+    /// Unfiles row `id`, filed for number `number`.
+    fn numbered_unfile(&mut self, number: u32, id: NodeId) {
+        if let Some(slot) = self.numbered.get_mut(number as usize)
+            && *slot == id + 1
+        {
+            *slot = 0;
+        }
+    }
+
+    /// Files row `id` of `state`, known not to be filed yet.
+    fn file<S: Filed>(&mut self, state: &S, id: NodeId, hash_of_row: impl Fn(NodeId) -> u64) {
+        match state.number() {
+            Some(number) => self.numbered_file(number, id),
+            None => self.insert(hash_of(state), id, hash_of_row),
+        }
     }
 
     /// The table `hash` is filed in.
@@ -405,8 +483,18 @@ pub enum Lookup<'a, S> {
 /// A free slot for a state not stored yet; dropping it stores nothing.
 pub struct Vacant<'a, S> {
     rows: &'a mut Rows<S>,
-    /// Where to file the new row (its table and slot), unless it is filed ahead already.
-    slot: Option<(&'a mut Index, usize, Slot)>,
+    /// Where to file the new row.
+    filing: Filing<'a>,
+}
+
+/// Where a new row is filed.
+enum Filing<'a> {
+    /// Nowhere: it is filed ahead already.
+    Ahead,
+    /// In this table and slot.
+    Hashed(&'a mut Index, usize, Slot),
+    /// Under this number, where the table has room.
+    Numbered(&'a mut Index, u32),
 }
 
 impl<S> Vacant<'_, S> {
@@ -427,9 +515,16 @@ impl<S> Vacant<'_, S> {
     #[inline(always)]
     pub fn insert(self, node: Node<S>) -> NodeId {
         let id = self.rows.push(node);
-        if let Some((index, shard, slot)) = self.slot {
-            index.shards[shard].fill(slot, id);
-            index.covered += 1;
+        match self.filing {
+            Filing::Ahead => {}
+            Filing::Hashed(index, shard, slot) => {
+                index.shards[shard].fill(slot, id);
+                index.covered += 1;
+            }
+            Filing::Numbered(index, number) => {
+                index.numbered[number as usize] = id + 1;
+                index.covered += 1;
+            }
         }
         id
     }
@@ -485,7 +580,7 @@ pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
     hasher.finish()
 }
 
-impl<S: Hash + Eq + Clone> Notebook<S> {
+impl<S: Filed> Notebook<S> {
     fn index_mut(&mut self) -> &mut Index {
         self.index
             .as_mut()
@@ -497,14 +592,15 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     pub fn find(&self, state: &S) -> Option<NodeId> {
         let packed = &self.rows.packed;
         let len = packed.len();
-        let hash = hash_of(state);
         let index = self
             .index
             .as_ref()
             .expect("a keyframe adopts an index before it is used");
-        index.find(hash, |id| {
-            (id as usize) < len && packed[id as usize].state == *state
-        })
+        let holds = |id: NodeId| (id as usize) < len && packed[id as usize].state == *state;
+        match state.number() {
+            Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
+            None => index.find(hash_of(state), holds),
+        }
     }
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in. Inlined always:
@@ -513,7 +609,6 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     #[inline(always)]
     pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
         debug_assert!(self.files, "an unfiled notebook cannot look states up");
-        let hash = hash_of(state);
         let index = self
             .index
             .as_mut()
@@ -522,25 +617,41 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         let len = packed.len();
         if index.covered > len {
             // Replaying: the row this state would get is filed ahead already.
-            return match index.find(hash, |id| {
-                (id as usize) < len && packed[id as usize].state == *state
-            }) {
+            let holds = |id: NodeId| (id as usize) < len && packed[id as usize].state == *state;
+            let found = match state.number() {
+                Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
+                None => index.find(hash_of(state), holds),
+            };
+            return match found {
                 Some(id) => Lookup::Stored(id),
                 None => Lookup::Vacant(Vacant {
                     rows: &mut self.rows,
-                    slot: None,
+                    filing: Filing::Ahead,
                 }),
             };
         }
+        if let Some(number) = state.number() {
+            // Every number filed is its own row's, and every row is filed (none ahead).
+            if let Some(id) = index.numbered_find(number) {
+                return Lookup::Stored(id);
+            }
+            if number as usize >= index.numbered.len() {
+                index.numbered_room(number);
+            }
+            return Lookup::Vacant(Vacant {
+                rows: &mut self.rows,
+                filing: Filing::Numbered(index, number),
+            });
+        }
         match index.find_or_slot(
-            hash,
+            hash_of(state),
             |id| packed[id as usize].state == *state,
             |id| hash_of(&packed[id as usize].state),
         ) {
             Ok(id) => Lookup::Stored(id),
             Err((shard, slot)) => Lookup::Vacant(Vacant {
                 rows: &mut self.rows,
-                slot: Some((index, shard, slot)),
+                filing: Filing::Hashed(index, shard, slot),
             }),
         }
     }
@@ -553,7 +664,6 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         if !self.files {
             return self.rows.push(node);
         }
-        let hash = hash_of(&node.state);
         let id = self.rows.push(node);
         let index = self
             .index
@@ -561,7 +671,9 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
             .expect("a keyframe adopts an index before it is used");
         if index.covered <= id as usize {
             let packed = &self.rows.packed;
-            index.insert(hash, id, |other| hash_of(&packed[other as usize].state));
+            index.file(&packed[id as usize].state, id, |other| {
+                hash_of(&packed[other as usize].state)
+            });
             index.covered = id as usize + 1;
         } else {
             index.stored_unchecked_ahead = true;
@@ -596,9 +708,11 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
         while self.rows.len() > len {
             let state = self.rows.pop().expect("len checked");
             let id = NodeId::try_from(self.rows.len()).expect("ids fit in u32");
-            let hash = hash_of(&state);
             let index = self.index_mut();
-            index.remove(hash, id);
+            match state.number() {
+                Some(number) => index.numbered_unfile(number, id),
+                None => index.remove(hash_of(&state), id),
+            }
             index.covered = id as usize;
             self.reopened.remove(&id);
         }
@@ -654,9 +768,9 @@ impl<S: Hash + Eq + Clone> Notebook<S> {
     fn file_rows(&mut self, mut index: Index) {
         let packed = &self.rows.packed;
         for id in index.covered..packed.len() {
-            let hash = hash_of(&packed[id].state);
+            let state = &packed[id].state;
             let id = NodeId::try_from(id).expect("ids fit in u32");
-            index.insert(hash, id, |other| hash_of(&packed[other as usize].state));
+            index.file(state, id, |other| hash_of(&packed[other as usize].state));
         }
         index.covered = index.covered.max(packed.len());
         self.index = Some(index);
@@ -784,7 +898,7 @@ impl<S> Notebook<S> {
 mod tests {
     use super::*;
 
-    fn node(state: u64, parent: Option<NodeId>) -> Node<u64> {
+    fn node<S>(state: S, parent: Option<NodeId>) -> Node<S> {
         Node::new(state, Cost::ZERO, Cost::ZERO, parent, 0)
     }
 
@@ -1022,6 +1136,170 @@ mod tests {
                 proptest::prop_assert_eq!(store.status(id) == Status::Open, open);
                 proptest::prop_assert_eq!(store.times_reopened(id), reopened);
             }
+        }
+    }
+
+    /// A step of a search as the notebook sees it.
+    #[derive(Debug, Clone, Copy)]
+    enum Filing {
+        /// Looks the state up and stores it if new.
+        Store(u32),
+        /// Stores the state through [`Notebook::insert`], unchecked: a tree search may store a
+        /// state again on another branch.
+        Insert(u32),
+        /// Forgets rows for good, as backtracking does.
+        Truncate(usize),
+    }
+
+    /// How time travel moves through the steps.
+    #[derive(Debug, Clone, Copy)]
+    enum Travel {
+        Forward(usize),
+        /// Back through the latest keyframe at or before the step, then forward again.
+        Back(usize),
+        /// Undoes the last step if it stored a row, as a graph search undoes a step.
+        Undo,
+    }
+
+    fn filing() -> impl proptest::strategy::Strategy<Value = Filing> {
+        use proptest::prelude::*;
+        prop_oneof![
+            8 => (0..3_000u32).prop_map(Filing::Store),
+            2 => (0..3_000u32).prop_map(Filing::Insert),
+            1 => any::<usize>().prop_map(Filing::Truncate),
+        ]
+    }
+
+    fn travel() -> impl proptest::strategy::Strategy<Value = Travel> {
+        use proptest::prelude::*;
+        prop_oneof![
+            3 => (0..40usize).prop_map(Travel::Forward),
+            2 => (0..40usize).prop_map(Travel::Back),
+            2 => Just(Travel::Undo),
+        ]
+    }
+
+    /// The rows after each prefix of `steps`, stored in a plain list.
+    fn rows_after(steps: &[Filing]) -> Vec<Vec<u32>> {
+        let mut rows = vec![Vec::new()];
+        for step in steps {
+            let mut now: Vec<u32> = rows.last().expect("one per prefix").clone();
+            match *step {
+                Filing::Store(state) => {
+                    if !now.contains(&state) {
+                        now.push(state);
+                    }
+                }
+                Filing::Insert(state) => now.push(state),
+                Filing::Truncate(i) => now.truncate(i % (now.len() + 1)),
+            }
+            rows.push(now);
+        }
+        rows
+    }
+
+    /// Takes `step` on `store`, checking each lookup against `before` (the rows the
+    /// step starts from), and says what the lookup found.
+    fn take_step<S: Filed + From<u32>>(
+        store: &mut Notebook<S>,
+        step: Filing,
+        before: &[u32],
+    ) -> Result<Option<Option<NodeId>>, proptest::test_runner::TestCaseError> {
+        let len = before.len();
+        let parent = len.checked_sub(1).map(|p| p as NodeId);
+        let held = |state: u32| before.iter().position(|&s| s == state).map(|i| i as NodeId);
+        Ok(match step {
+            Filing::Store(state) => {
+                let found = match store.lookup(&S::from(state)) {
+                    Lookup::Stored(id) => Some(id),
+                    Lookup::Vacant(slot) => {
+                        let id = slot.insert(node(S::from(state), parent));
+                        proptest::prop_assert_eq!(id as usize, len);
+                        None
+                    }
+                };
+                proptest::prop_assert_eq!(found, held(state));
+                Some(found)
+            }
+            Filing::Insert(state) => {
+                let id = store.insert(node(S::from(state), parent));
+                proptest::prop_assert_eq!(id as usize, len);
+                None
+            }
+            Filing::Truncate(i) => {
+                store.truncate(i % (len + 1));
+                None
+            }
+        })
+    }
+
+    /// Runs a search of `steps` on a notebook of `S`, moving through it as `travels` say with a
+    /// keyframe every few steps, and checks every lookup and find against the rows a plain list
+    /// holds. Returns what each lookup found.
+    fn file_states<S: Filed + From<u32> + PartialEq + std::fmt::Debug>(
+        steps: &[Filing],
+        travels: &[Travel],
+    ) -> Result<Vec<Option<NodeId>>, proptest::test_runner::TestCaseError> {
+        const EVERY: usize = 5;
+        let rows = rows_after(steps);
+        let mut store: Notebook<S> = Notebook::default();
+        let mut at = 0;
+        let mut keyframes: Vec<Notebook<S>> = Vec::new();
+        let mut found = Vec::new();
+        for &travel in travels {
+            let to = match travel {
+                Travel::Forward(n) => (at + n).min(steps.len()),
+                Travel::Back(n) => at.saturating_sub(n),
+                Travel::Undo => at.saturating_sub(1),
+            };
+            if to < at {
+                if matches!(travel, Travel::Undo) && rows[to].len() + 1 == rows[at].len() {
+                    // The last step stored one row: it stays filed ahead for the replay.
+                    store.forget_newest(rows[to].len());
+                    at = to;
+                } else {
+                    let mut copy = keyframes[to / EVERY].clone();
+                    copy.adopt_index(Some(&mut store));
+                    store = copy;
+                    at = to / EVERY * EVERY;
+                }
+            }
+            while at < to {
+                if at % EVERY == 0 && keyframes.len() == at / EVERY {
+                    let index = store.lend_index();
+                    keyframes.push(store.clone());
+                    store.put_back_index(index);
+                }
+                if let Some(lookup) = take_step(&mut store, steps[at], &rows[at])? {
+                    found.push(lookup);
+                }
+                at += 1;
+            }
+            proptest::prop_assert_eq!(store.len(), rows[at].len());
+            for (id, &state) in rows[at].iter().enumerate() {
+                let first = rows[at]
+                    .iter()
+                    .position(|&s| s == state)
+                    .map(|i| i as NodeId);
+                proptest::prop_assert_eq!(store.find(&S::from(state)), first);
+                proptest::prop_assert_eq!(store.node(id as NodeId).state, &S::from(state));
+            }
+            for state in rows.iter().flatten().filter(|s| !rows[at].contains(s)) {
+                proptest::prop_assert_eq!(store.find(&S::from(*state)), None);
+            }
+        }
+        Ok(found)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn numbered_states_are_filed_as_hashed_ones_are(
+            steps in proptest::collection::vec(filing(), 0..200),
+            travels in proptest::collection::vec(travel(), 0..40),
+        ) {
+            let numbered = file_states::<u32>(&steps, &travels)?;
+            let hashed = file_states::<u64>(&steps, &travels)?;
+            proptest::prop_assert_eq!(numbered, hashed);
         }
     }
 

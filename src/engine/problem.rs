@@ -1,6 +1,7 @@
 //! What a search needs to know about a problem family, and nothing about how it is shown.
 
 use super::cost::Cost;
+use super::notebook::Filed;
 use super::settings::{Algorithm, Candidates, Heuristic, Settings};
 use super::view::BoardView;
 use std::fmt::Debug;
@@ -26,7 +27,7 @@ pub struct Refusal(pub String);
 /// States are compact values (a packed board, a bit set) so the notebook can hold millions; labels,
 /// texts and drawings are produced only on request, never in the search's hot loop.
 pub trait Problem {
-    type State: Clone + Eq + Hash + Debug + Send + Sync;
+    type State: Clone + Eq + Hash + Debug + Send + Sync + Filed;
     type Move: Copy + Debug + PartialEq + Send;
 
     /// Checks the instance before any search: the reason it is refused, if it is.

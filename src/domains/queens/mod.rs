@@ -36,6 +36,9 @@ pub enum Board {
     Squares(u64),
 }
 
+/// Hashed in the notebook.
+impl crate::engine::notebook::Filed for Board {}
+
 /// The column a queen goes to in the next free row.
 pub type Column = u8;
 

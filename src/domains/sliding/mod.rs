@@ -18,7 +18,9 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 /// A board packed into an integer, `BITS` bits per slot.
-pub trait Packed: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+pub trait Packed:
+    Copy + Eq + Hash + Debug + Default + Send + Sync + crate::engine::notebook::Filed + 'static
+{
     const CELL_BITS: u32;
     /// Slots this packing can hold.
     const SLOTS: usize;

@@ -61,6 +61,9 @@ pub struct Position {
     player: u16,
 }
 
+/// Hashed in the notebook.
+impl crate::engine::notebook::Filed for Position {}
+
 /// A push: the box on `cell` moves one square towards `dir`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Push {
