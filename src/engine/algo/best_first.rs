@@ -1,34 +1,42 @@
 //! Best-first search: A*, Dijkstra, breadth-first, greedy and weighted A* are one machine that
 //! differs only in its priority (see [`Ordering::f`]) and in whether a cheaper route reopens a
-//! closed state.
+//! closed state. The open rows are kept by one of two designs ([`OpenRows`]), chosen by the
+//! ordering: [`StoringQueue`] where picks go in storing order, [`OpenList`] everywhere else.
 
 use crate::engine::cost::Cost;
 use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
-use crate::engine::frontier::{OpenKey, OpenList, Ordering};
+use crate::engine::frontier::{OpenKey, OpenList, OpenRows, Ordering, StoringQueue};
 use crate::engine::notebook::{Node, NodeId, Notebook, Status};
 use crate::engine::problem::{Problem, Successor};
 use crate::engine::settings::{Algorithm, Settings};
 use crate::engine::strategy::{Core, Expanding, Stored, Strategy};
 
-/// The best-first state machine.
+/// The best-first strategy for `settings`, over the open rows that suit its ordering.
+#[must_use]
+pub fn strategy<P: Problem>(settings: &Settings) -> Box<dyn Strategy<P> + Send> {
+    let ordering = Ordering::new(settings.algorithm, settings.weight, &settings.tie_break);
+    if ordering.picks_in_storing_order() {
+        Box::new(BestFirst::<StoringQueue>::new(settings, ordering))
+    } else {
+        Box::new(BestFirst::<OpenList>::new(settings, ordering))
+    }
+}
+
+/// The best-first state machine over open rows kept by `O`.
 #[derive(Clone)]
-pub struct BestFirst {
-    open: OpenList,
+pub struct BestFirst<O> {
+    open: O,
     started: bool,
     /// A cheaper route to a stored state replaces its route (and reopens it when closed).
     reopens: bool,
     all_solutions: bool,
 }
 
-impl BestFirst {
+impl<O: OpenRows> BestFirst<O> {
     #[must_use]
-    pub fn new(settings: &Settings) -> BestFirst {
+    fn new(settings: &Settings, ordering: Ordering) -> BestFirst<O> {
         BestFirst {
-            open: OpenList::new(Ordering::new(
-                settings.algorithm,
-                settings.weight,
-                &settings.tie_break,
-            )),
+            open: O::new(ordering),
             started: false,
             reopens: matches!(
                 settings.algorithm,
@@ -43,27 +51,26 @@ impl BestFirst {
         self.open.ordering().key(id, n.g, n.h, n.depth)
     }
 
+    /// Inlined always: it runs every step and is mostly a test that finds nothing stale.
+    #[inline(always)]
     fn clean<S>(&mut self, store: &Notebook<S>) {
         let ordering = self.open.ordering().clone();
-        self.open.clean_top(|id| {
-            // Rows beyond the notebook were forgotten by an undo: their entries are stale.
-            ((id as usize) < store.len() && store.status(id) == Status::Open).then(|| {
-                let n = store.node(id);
-                ordering.key(id, n.g, n.h, n.depth)
-            })
-        });
+        self.open.clean_top(|id| current(&ordering, store, id));
     }
 
     fn pick_at_top<S>(&self, store: &Notebook<S>) -> Option<Pick> {
-        let top = self.open.peek()?;
-        let id = self.open.ordering().id_of(top);
+        let ordering = self.open.ordering();
+        let (top, ties) = self
+            .open
+            .next_explained(|id| current(ordering, store, id))?;
+        let id = ordering.id_of(top);
         let node = store.node(id);
         Some(Pick {
             id,
             g: node.g,
             h: node.h,
             f: top.f,
-            ties: self.open.explain(top),
+            ties,
         })
     }
 
@@ -129,14 +136,27 @@ impl BestFirst {
     }
 }
 
-impl<P: Problem> Strategy<P> for BestFirst {
+/// Row `id`'s key while it is stored and open. Rows beyond the notebook were forgotten by an
+/// undo: entries naming them are stale.
+#[inline]
+fn current<S>(ordering: &Ordering, store: &Notebook<S>, id: NodeId) -> Option<OpenKey> {
+    ((id as usize) < store.len() && store.status(id) == Status::Open).then(|| {
+        let n = store.node(id);
+        ordering.key(id, n.g, n.h, n.depth)
+    })
+}
+
+impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
     fn step(&mut self, core: &mut Core<P>, event: &mut StepEvent) -> Option<Outcome> {
         if !self.started {
             self.started = true;
             let start = core.store_start();
             self.open.push(self.key(&core.notebook, start));
         }
-        let Some((top, ties)) = self.open.pop_explained() else {
+        let ordering = self.open.ordering().clone();
+        let Some((top, ties)) = self.open.pop_explained(core.notebook.len(), |id| {
+            current(&ordering, &core.notebook, id)
+        }) else {
             return Some(Outcome::Exhausted);
         };
         let id = self.open.ordering().id_of(top);

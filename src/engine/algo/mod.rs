@@ -22,6 +22,6 @@ pub fn strategy_for<P: Problem>(settings: &Settings) -> Box<dyn Strategy<P> + Se
         )),
         Algorithm::Iddfs => Box::new(ida_star::Deepening::new(settings, ida_star::Deepen::Depth)),
         Algorithm::GenerateAndTest => Box::new(generate_and_test::GenerateAndTest::new(settings)),
-        _ => Box::new(best_first::BestFirst::new(settings)),
+        _ => best_first::strategy(settings),
     }
 }
