@@ -131,7 +131,7 @@ fn the_5x5_walk_is_long_enough_to_travel_in() {
 
 #[test]
 fn a_best_first_search_rewinds_in_place_to_the_search_it_was() {
-    for make in [built_in as fn() -> Box<dyn Session>, five] {
+    for make in [built_in as fn() -> Box<dyn Session>, five, breadth_first] {
         let mut s = make();
         for _ in 0..15 {
             s.step();
@@ -150,6 +150,20 @@ fn a_best_first_search_rewinds_in_place_to_the_search_it_was() {
         assert!(s.rewind(end - 1), "the goal's step is undone too");
         assert_eq!(picture(s.view()), fresh_at(make, end - 1));
     }
+}
+
+/// Breadth-first search on the built-in puzzle: its open rows are a cursor over row ids
+/// (`StoringQueue`), which undo and keyframes must put back as they were.
+fn breadth_first() -> Box<dyn Session> {
+    Scenario::parse(
+        "Scenario(problem: SlidingPuzzle(width: 3, height: 3, start: [5, 4, 2, 7, 0, 3, 8, 1, 6]), \
+         search: (algorithm: BreadthFirst, max_states: 100000))",
+        "test",
+        Path::new("."),
+    )
+    .unwrap()
+    .session(&SearchSpec::default())
+    .unwrap()
 }
 
 /// Weighted A* on the hardest 8-puzzle: it reopens closed states, which no undo can take
@@ -279,6 +293,13 @@ proptest! {
         walk in moves(40), interval in 1..6u64, budget in 0..20_000usize,
     ) {
         check_moves(five, &walk, interval, budget);
+    }
+
+    #[test]
+    fn any_walk_through_time_matches_a_search_never_stepped_back_breadth_first(
+        walk in moves(300), interval in 1..16u64, budget in 0..200_000usize,
+    ) {
+        check_moves(breadth_first, &walk, interval, budget);
     }
 
     #[test]
