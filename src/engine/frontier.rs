@@ -841,12 +841,16 @@ impl OpenList {
 /// `current` gives a row's key while the row is stored and open (`None` otherwise): the open
 /// list checks stale entries against it, the queue reads the rows through it.
 pub trait OpenRows: Clone + Send + 'static {
+    /// Whether a row may join again after leaving (a cheaper route improving or reopening it).
+    /// `false` lets the compiler drop those paths from the search step.
+    const REROUTES: bool;
     /// The open rows of a search that orders them by `ordering`.
     fn new(ordering: Ordering) -> Self;
     fn ordering(&self) -> &Ordering;
-    /// A row joins with `key`: a new row, one whose route improved, or an undone pick that is
-    /// open again.
+    /// A row joins with `key`: one whose route improved, or an undone pick that is open again.
     fn push(&mut self, key: OpenKey);
+    /// A new row joins with `key` (its id is past every row held).
+    fn push_new(&mut self, key: OpenKey);
     /// A row with `key` leaves by another route than the top (its key changed).
     fn forget(&mut self, key: OpenKey);
     /// A row stored by a step being undone leaves, newest first.
@@ -873,6 +877,8 @@ pub trait OpenRows: Clone + Send + 'static {
 /// Each call goes straight to the list's own method, inlined always so that the step calls
 /// (or inlines) that method as it did before the list was one of two designs.
 impl OpenRows for OpenList {
+    const REROUTES: bool = true;
+
     fn new(ordering: Ordering) -> Self {
         OpenList::new(ordering)
     }
@@ -883,6 +889,11 @@ impl OpenRows for OpenList {
 
     #[inline(always)]
     fn push(&mut self, key: OpenKey) {
+        OpenList::push(self, key);
+    }
+
+    #[inline(always)]
+    fn push_new(&mut self, key: OpenKey) {
         OpenList::push(self, key);
     }
 

@@ -91,10 +91,11 @@ impl<O: OpenRows> BestFirst<O> {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
                 Successor::Child { state, mv, cost } => {
                     let (g, depth) = from.child(cost);
-                    match core.store_successor(from, state, mv, cost, self.reopens) {
+                    let reopens = O::REROUTES && self.reopens;
+                    match core.store_successor(from, state, mv, cost, reopens) {
                         Stored::New(child, h) => {
                             let key = self.open.ordering().key(child, g, h, depth);
-                            self.open.push(key);
+                            self.open.push_new(key);
                             (Some(child), Fate::StoredNew)
                         }
                         Stored::Improved {
@@ -151,7 +152,7 @@ impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
         if !self.started {
             self.started = true;
             let start = core.store_start();
-            self.open.push(self.key(&core.notebook, start));
+            self.open.push_new(self.key(&core.notebook, start));
         }
         let ordering = self.open.ordering().clone();
         let Some((top, ties)) = self.open.pop_explained(core.notebook.len(), |id| {
