@@ -285,6 +285,10 @@ impl Problem for Graph {
     fn place(&self, state: &u32) -> Option<usize> {
         Some(*state as usize)
     }
+
+    fn numbered_states(&self) -> usize {
+        self.nodes.len()
+    }
 }
 
 #[cfg(test)]

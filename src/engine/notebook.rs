@@ -17,6 +17,7 @@
 //! ([`Notebook::adopt_index`]), so the index may file rows a copy does not hold yet. A search
 //! that never looks a state up (depth-first) keeps an unfiled notebook ([`Notebook::unfiled`]).
 
+mod spare;
 mod table;
 
 use super::chunked::ChunkedVec;
@@ -559,6 +560,21 @@ impl<S> Default for Notebook<S> {
 }
 
 impl<S> Notebook<S> {
+    /// A notebook whose numbered states ([`Filed::number`]) are below `numbers` (0: none are
+    /// numbered): its table of them is made whole at once, or taken from a search that ended
+    /// ([`spare`]), where growing it by doubling copied and zeroed it again at every size.
+    #[must_use]
+    pub fn numbered(numbers: usize) -> Self {
+        let mut index = Index::default();
+        if numbers > 0 {
+            index.numbered = spare::take(numbers);
+        }
+        Notebook {
+            index: Some(index),
+            ..Notebook::default()
+        }
+    }
+
     /// A notebook that files no row in the hash index, for searches that never look a state
     /// up: depth-first searches check the current path with an index of their own, and
     /// filing every row only to unfile it when the search retreats took ~15% of IDA*'s
@@ -762,6 +778,27 @@ impl<S: Filed> Notebook<S> {
             .and_then(|live| live.index.take())
             .unwrap_or_default();
         self.file_rows(index);
+    }
+
+    /// Gives the table of numbered states back for another search on this thread
+    /// ([`spare`]), its slots cleared by walking the rows (a few hundred for a grid query,
+    /// where zeroing the table walks every cell of the map). Only a table that files exactly
+    /// the rows held: one with rows filed ahead, after a jump back in time, is dropped.
+    pub fn give_back_numbered(&mut self) {
+        let Some(index) = &mut self.index else { return };
+        if index.numbered.is_empty()
+            || index.covered != self.rows.len()
+            || index.stored_unchecked_ahead
+        {
+            return;
+        }
+        let mut table = std::mem::take(&mut index.numbered);
+        for row in self.rows.packed.iter() {
+            if let Some(slot) = row.state.number().and_then(|n| table.get_mut(n as usize)) {
+                *slot = 0;
+            }
+        }
+        spare::give(table);
     }
 
     /// Takes `index` and files the rows it does not cover yet.

@@ -120,6 +120,13 @@ pub trait Problem {
         let _ = state;
         None
     }
+    /// How many numbers this instance's states are filed under ([`Filed::number`]: one past
+    /// the largest), so that the notebook makes its table of them once, whole (or takes one a
+    /// finished search gave back), instead of growing it as the search reaches farther cells;
+    /// 0 where states are not numbered.
+    fn numbered_states(&self) -> usize {
+        0
+    }
     /// Where `state` sits on a plane (a grid cell's x and y), for exporters that draw maps;
     /// `None` for domains whose states are not places.
     fn position(&self, state: &Self::State) -> Option<(i64, i64)> {

@@ -44,16 +44,17 @@ impl<P: Problem> Search<P> {
     {
         let refusal = check(&problem, &settings).err();
         let strategy = super::algo::strategy_for::<P>(&settings);
+        let notebook = if strategy.looks_states_up() {
+            Notebook::numbered(problem.numbered_states())
+        } else {
+            Notebook::unfiled()
+        };
         Search {
             core: Core {
                 heuristic_check: EdgeCheck::new(settings.algorithm),
                 problem,
                 settings,
-                notebook: if strategy.looks_states_up() {
-                    Notebook::default()
-                } else {
-                    Notebook::unfiled()
-                },
+                notebook,
                 counts: Counts::default(),
                 buffer: Vec::new(),
             },
@@ -311,6 +312,14 @@ impl<P: Problem> Search<P> {
             }
             (None, fate) => fate.to_string(),
         }
+    }
+}
+
+/// A search that ends gives its table of numbered states back for the next search on this
+/// thread ([`Notebook::give_back_numbered`]).
+impl<P: Problem> Drop for Search<P> {
+    fn drop(&mut self) {
+        self.core.notebook.give_back_numbered();
     }
 }
 

@@ -315,6 +315,10 @@ impl Problem for Grid {
         Some(*state as usize)
     }
 
+    fn numbered_states(&self) -> usize {
+        self.map.cells.len()
+    }
+
     fn position(&self, state: &u32) -> Option<(i64, i64)> {
         // `cell_of` copes with a refused (empty) map, where dividing by its width could not.
         let (x, y) = self.cell_of(*state);

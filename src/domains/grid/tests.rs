@@ -227,3 +227,45 @@ fn a_refused_maps_one_state_has_no_successors() {
     g.successors(&g.start(), &mut out);
     assert!(out.is_empty());
 }
+
+/// What a search did, to compare two runs of one query: its steps, counts and route.
+fn run_picture(g: Grid) -> String {
+    let mut s = Search::new(
+        g,
+        Settings {
+            algorithm: Algorithm::AStar,
+            heuristic: Heuristic::Octile,
+            ..Settings::default()
+        },
+    );
+    s.run(u64::MAX);
+    format!(
+        "{} {:?} {:?} {:?}",
+        s.steps(),
+        s.counts(),
+        s.outcome(),
+        s.solution()
+    )
+}
+
+#[test]
+fn a_search_taking_a_table_another_gave_back_runs_as_a_first_search_does() {
+    // Queries one after another on this thread: each takes the table of numbered cells the
+    // one before gave back. Each must run as it does on a fresh thread, whose first search
+    // makes its own table.
+    let map = format!("{}\n", vec![".".repeat(20); 20].join("\n"));
+    let queries = [
+        ((0, 0), (19, 19)),
+        ((19, 0), (0, 19)),
+        ((5, 5), (6, 18)),
+        ((0, 0), (19, 19)),
+    ];
+    for (start, goal) in queries {
+        let here = run_picture(grid(&map, start, goal, Moves::Eight));
+        let map = map.clone();
+        let fresh = std::thread::spawn(move || run_picture(grid(&map, start, goal, Moves::Eight)))
+            .join()
+            .expect("the fresh thread's search");
+        assert_eq!(here, fresh, "{start:?} to {goal:?}");
+    }
+}
