@@ -121,10 +121,17 @@ impl<T> ChunkedVec<T> {
 
     /// Iterates over every element in order.
     pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.slices().flatten()
+    }
+
+    /// The elements in order, a chunk at a time: a loop over each slice runs without the
+    /// per-element checks of a chained iterator (clearing a grid query's numbered slots took
+    /// ~18 instructions a row through [`ChunkedVec::iter`]).
+    pub fn slices(&self) -> impl Iterator<Item = &[T]> {
         self.full
             .iter()
-            .flat_map(|c| c.iter())
-            .chain(self.tail.iter())
+            .map(|c| &c[..])
+            .chain(std::iter::once(&self.tail[..]))
     }
 
     /// Bytes held, spare room included.

@@ -549,13 +549,7 @@ pub struct Notebook<S> {
 
 impl<S> Default for Notebook<S> {
     fn default() -> Self {
-        Notebook {
-            rows: Rows::default(),
-            reopened: BTreeMap::new(),
-            index: Some(Index::default()),
-            ids_reused: false,
-            files: true,
-        }
+        Notebook::with_index(Index::default())
     }
 }
 
@@ -569,9 +563,17 @@ impl<S> Notebook<S> {
         if numbers > 0 {
             index.numbered = spare::take(numbers);
         }
+        Notebook::with_index(index)
+    }
+
+    /// An empty notebook that files its rows in `index`.
+    fn with_index(index: Index) -> Self {
         Notebook {
+            rows: Rows::default(),
+            reopened: BTreeMap::new(),
             index: Some(index),
-            ..Notebook::default()
+            ids_reused: false,
+            files: true,
         }
     }
 
@@ -793,9 +795,11 @@ impl<S: Filed> Notebook<S> {
             return;
         }
         let mut table = std::mem::take(&mut index.numbered);
-        for row in self.rows.packed.iter() {
-            if let Some(slot) = row.state.number().and_then(|n| table.get_mut(n as usize)) {
-                *slot = 0;
+        for rows in self.rows.packed.slices() {
+            for row in rows {
+                if let Some(slot) = row.state.number().and_then(|n| table.get_mut(n as usize)) {
+                    *slot = 0;
+                }
             }
         }
         spare::give(table);
