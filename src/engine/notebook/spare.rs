@@ -8,14 +8,18 @@
 //! its table back after clearing only the slots its own rows took, and the next search of a
 //! similar size takes it instead of a fresh one.
 //!
-//! Kept per thread (the CLI, the app's worker, each test), a few tables at most, so that what
-//! is held here is bounded and no lock is taken.
+//! Kept per thread (the CLI, the app's worker, each test), a few tables and at most 16 MB of
+//! them, so that what is held here outside any search's memory figures stays small, and no
+//! lock is taken. A larger table is not kept: the allocator maps one that big from zeroed
+//! pages, which costs nothing until touched.
 
 use super::NodeId;
 use std::cell::RefCell;
 
 /// Tables kept at most; the oldest goes when another comes back.
 const KEPT: usize = 4;
+/// Slots kept at most, in all (16 MB of row ids).
+const KEPT_SLOTS: usize = 4 << 20;
 
 thread_local! {
     static SPARE: RefCell<Vec<Vec<NodeId>>> = const { RefCell::new(Vec::new()) };
@@ -39,17 +43,21 @@ pub(super) fn take(len: usize) -> Vec<NodeId> {
     }
 }
 
-/// Keeps `table`, whose every slot the caller set back to 0, for another search.
+/// Keeps `table`, whose every slot the caller set back to 0, for another search (the oldest
+/// kept go to make room; a table over [`KEPT_SLOTS`] is dropped).
 pub(super) fn give(table: Vec<NodeId>) {
     debug_assert!(
         table.iter().all(|&slot| slot == 0),
         "a table given back is zero"
     );
+    if table.len() > KEPT_SLOTS {
+        return;
+    }
     SPARE.with_borrow_mut(|spare| {
-        if spare.len() == KEPT {
+        spare.push(table);
+        while spare.len() > KEPT || spare.iter().map(Vec::len).sum::<usize>() > KEPT_SLOTS {
             spare.remove(0);
         }
-        spare.push(table);
     });
 }
 
@@ -79,11 +87,15 @@ mod tests {
     }
 
     #[test]
-    fn only_a_few_tables_are_kept() {
+    fn only_a_few_tables_and_slots_are_kept() {
+        let kept = || SPARE.with_borrow(|spare| spare.iter().map(Vec::len).collect::<Vec<_>>());
         for _ in 0..2 * KEPT {
             give(vec![0; 10]);
         }
-        let kept = SPARE.with_borrow(Vec::len);
-        assert_eq!(kept, KEPT);
+        assert_eq!(kept(), [10; KEPT]);
+        give(vec![0; KEPT_SLOTS + 1]);
+        assert_eq!(kept(), [10; KEPT], "too large to keep");
+        give(vec![0; KEPT_SLOTS - 15]);
+        assert_eq!(kept(), [10, KEPT_SLOTS - 15], "the oldest made room");
     }
 }
