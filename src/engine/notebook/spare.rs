@@ -10,8 +10,7 @@
 //!
 //! Kept per thread (the CLI, the app's worker, each test), a few tables and at most 16 MB of
 //! them, so that what is held here outside any search's memory figures stays small, and no
-//! lock is taken. A larger table is not kept: the allocator maps one that big from zeroed
-//! pages, which costs nothing until touched.
+//! lock is taken. A larger table (a map of over 4 million cells) is not kept.
 
 use super::NodeId;
 use std::cell::RefCell;
