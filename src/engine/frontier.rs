@@ -850,7 +850,10 @@ pub trait OpenRows: Clone + Send + 'static {
     /// A row joins with `key`: one whose route improved, or an undone pick that is open again.
     fn push(&mut self, key: OpenKey);
     /// A new row joins with `key` (its id is past every row held).
-    fn push_new(&mut self, key: OpenKey);
+    #[inline(always)]
+    fn push_new(&mut self, key: OpenKey) {
+        self.push(key);
+    }
     /// A row with `key` leaves by another route than the top (its key changed).
     fn forget(&mut self, key: OpenKey);
     /// A row stored by a step being undone leaves, newest first.
@@ -889,11 +892,6 @@ impl OpenRows for OpenList {
 
     #[inline(always)]
     fn push(&mut self, key: OpenKey) {
-        OpenList::push(self, key);
-    }
-
-    #[inline(always)]
-    fn push_new(&mut self, key: OpenKey) {
         OpenList::push(self, key);
     }
 

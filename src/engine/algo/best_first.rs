@@ -47,8 +47,7 @@ impl<O: OpenRows> BestFirst<O> {
     }
 
     fn key<S>(&self, store: &Notebook<S>, id: NodeId) -> OpenKey {
-        let n = store.node(id);
-        self.open.ordering().key(id, n.g, n.h, n.depth)
+        key_of(self.open.ordering(), store, id)
     }
 
     /// Inlined always: it runs every step and is mostly a test that finds nothing stale.
@@ -141,10 +140,16 @@ impl<O: OpenRows> BestFirst<O> {
 /// undo: entries naming them are stale.
 #[inline]
 fn current<S>(ordering: &Ordering, store: &Notebook<S>, id: NodeId) -> Option<OpenKey> {
-    ((id as usize) < store.len() && store.status(id) == Status::Open).then(|| {
-        let n = store.node(id);
-        ordering.key(id, n.g, n.h, n.depth)
-    })
+    ((id as usize) < store.len() && store.status(id) == Status::Open)
+        .then(|| key_of(ordering, store, id))
+}
+
+/// Row `id`'s key under `ordering`, from its values in the notebook. Inlined always: with
+/// `#[inline]` alone, breadth-first's step took 2.4M more instructions.
+#[inline(always)]
+fn key_of<S>(ordering: &Ordering, store: &Notebook<S>, id: NodeId) -> OpenKey {
+    let n = store.node(id);
+    ordering.key(id, n.g, n.h, n.depth)
 }
 
 impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {

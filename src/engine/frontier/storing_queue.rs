@@ -31,11 +31,11 @@ impl StoringQueue {
         if self.level_end > self.next {
             return self.level_end - self.next;
         }
-        self.level_end(f, current) - self.next
+        self.find_level_end(f, current) - self.next
     }
 
     /// One past the last row with `f` from `next` on (which has it).
-    fn level_end(&self, f: Cost, current: impl Fn(NodeId) -> Option<OpenKey>) -> NodeId {
+    fn find_level_end(&self, f: Cost, current: impl Fn(NodeId) -> Option<OpenKey>) -> NodeId {
         let has_f = |id: NodeId| current(id).is_some_and(|key| key.f == f);
         // Rows `next..low` have f; `high` has not (or is not a row).
         let (mut low, mut high) = (self.next + 1, None);
@@ -125,7 +125,7 @@ impl OpenRows for StoringQueue {
         }
         if self.level_end <= self.next {
             self.level_f = current(self.next)?.f;
-            self.level_end = self.level_end(self.level_f, &current);
+            self.level_end = self.find_level_end(self.level_f, &current);
         }
         let key = OpenKey {
             f: self.level_f,
