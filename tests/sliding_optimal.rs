@@ -157,9 +157,9 @@ proptest! {
 /// Known optimal lengths from the peer data (verified there by a full breadth-first search).
 fn known_eight_puzzles() -> Vec<(String, Vec<u8>, f64)> {
     let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peer-data/eight_puzzle_known.txt"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/eight_puzzle_known.txt"),
     )
-    .expect("peer data beside the project");
+    .expect("scenarios/eight_puzzle_known.txt is in the checkout");
     text.lines()
         .map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
