@@ -298,6 +298,16 @@ impl StepRecord {
         {
             buf[0] = successors.len() as u8 | (pick_code << 4) as u8;
             1
+        } else if (1..0x80).contains(&max_open_rise)
+            && successors.len() < 0x80
+            && pick_code < NIBBLE_MORE
+        {
+            // The long header's usual case, written here: the count and the rise, a byte each
+            // (half a grid search's steps raise the largest open size).
+            buf[0] = WITH_RISE as u8 | (pick_code << 4) as u8;
+            buf[1] = successors.len() as u8;
+            buf[2] = max_open_rise as u8;
+            3
         } else {
             long_header(&mut buf, successors.len() as u64, max_open_rise, pick_code)
         };
@@ -305,56 +315,55 @@ impl StepRecord {
         let pick_base = pick.unwrap_or(self.guess.next_new);
         let mut next_new = self.guess.next_new;
         let mut escaped_new = None;
-        let mut classes_at = 0;
-        for (place, s) in (0u32..).zip(successors) {
-            if place % 4 == 0 {
-                if n > PACKED - GROUP_BYTES {
-                    self.bytes.extend_from_slice(&buf[..n]);
-                    n = 0;
-                }
-                // A group's classes byte comes first: its place is kept, and each class that
-                // is not 0 is added in as it is known.
-                classes_at = n;
-                buf[n] = 0;
-                n += 1;
+        for (group, four) in (0u32..).step_by(4).zip(successors.chunks(4)) {
+            if n > PACKED - GROUP_BYTES {
+                self.bytes.extend_from_slice(&buf[..n]);
+                n = 0;
             }
-            let target = s.id.unwrap_or(s.index);
-            // Each fate's case written out, so that each takes a short straight path.
-            match s.fate {
-                Fate::StoredNew => {
-                    let guessed = target == next_new;
-                    next_new = target.wrapping_add(1);
-                    if guessed {
-                        continue; // Class::StoredAsGuessed, 0
+            // A group's classes byte comes first: its place is kept, and each class that is not
+            // 0 is added in as it is known.
+            let classes_at = n;
+            buf[n] = 0;
+            n += 1;
+            for (place, s) in (group..).zip(four) {
+                let target = s.id.unwrap_or(s.index);
+                // Each fate's case written out, so that each takes a short straight path.
+                match s.fate {
+                    Fate::StoredNew => {
+                        let guessed = target == next_new;
+                        next_new = target.wrapping_add(1);
+                        if guessed {
+                            continue; // Class::StoredAsGuessed, 0
+                        }
+                        escaped_new.get_or_insert(target);
                     }
-                    escaped_new.get_or_insert(target);
+                    Fate::Pruned | Fate::NotStoredFull if target == place => {
+                        let class = if s.fate == Fate::Pruned {
+                            Class::PrunedInPlace
+                        } else {
+                            Class::FullInPlace
+                        };
+                        buf[classes_at] |= (class as u8) << (2 * (place % 4));
+                        continue;
+                    }
+                    _ => {}
                 }
-                Fate::Pruned | Fate::NotStoredFull if target == place => {
-                    let class = if s.fate == Fate::Pruned {
-                        Class::PrunedInPlace
-                    } else {
-                        Class::FullInPlace
-                    };
-                    buf[classes_at] |= (class as u8) << (2 * (place % 4));
-                    continue;
+                buf[classes_at] |= (Class::Escaped as u8) << (2 * (place % 4));
+                let z = zigzag(base(s.fate, place, pick_base), target);
+                if z < ESCAPE_DIRECT {
+                    put(&mut buf, &mut n, code(s.fate) | (z << 3) as u8);
+                } else if z - ESCAPE_DIRECT < 0x100 {
+                    // One byte follows (a grid's neighbours, stored a few dozen rows apart).
+                    put(&mut buf, &mut n, code(s.fate) | (ESCAPE_DIRECT << 3) as u8);
+                    put(&mut buf, &mut n, (z - ESCAPE_DIRECT) as u8);
+                } else {
+                    let rest = z - ESCAPE_DIRECT;
+                    let len = (u32::BITS - rest.leading_zeros()).div_ceil(8).max(1);
+                    let field = ESCAPE_DIRECT - 1 + len;
+                    put(&mut buf, &mut n, code(s.fate) | (field << 3) as u8);
+                    buf[n..n + 4].copy_from_slice(&rest.to_le_bytes());
+                    n += len as usize;
                 }
-                _ => {}
-            }
-            buf[classes_at] |= (Class::Escaped as u8) << (2 * (place % 4));
-            let z = zigzag(base(s.fate, place, pick_base), target);
-            if z < ESCAPE_DIRECT {
-                put(&mut buf, &mut n, code(s.fate) | (z << 3) as u8);
-            } else if z - ESCAPE_DIRECT < 0x100 {
-                // One byte follows (a grid's neighbours, stored a few dozen rows apart).
-                put(&mut buf, &mut n, code(s.fate) | (ESCAPE_DIRECT << 3) as u8);
-                put(&mut buf, &mut n, (z - ESCAPE_DIRECT) as u8);
-            } else {
-                let rest = z - ESCAPE_DIRECT;
-                let len = (u32::BITS - rest.leading_zeros()).div_ceil(8).max(1);
-                let field = ESCAPE_DIRECT - 1 + len;
-                put(&mut buf, &mut n, code(s.fate) | (field << 3) as u8);
-                buf[n..n + 4].copy_from_slice(&rest.to_le_bytes());
-                n += len as usize;
             }
         }
         let first_new = first_new(escaped_new, self.guess.next_new, next_new);
@@ -690,6 +699,28 @@ mod tests {
         for i in 0..BLOCK {
             assert_eq!(log.pick(i), Some(i as NodeId));
         }
+    }
+
+    #[test]
+    fn a_step_that_raises_the_largest_open_size_takes_a_byte_for_the_rise() {
+        // Two grid steps: row 0 stores rows 1 to 3; then row 1, the pick guessed, stores
+        // rows 4 to 6, as guessed, and raises the largest open size by 2: a header byte, the
+        // count, the rise and one class byte.
+        let mut log = StepRecord::default();
+        log.record(
+            &event(Some(0), &[1, 2, 3].map(|id| (Some(id), Fate::StoredNew))),
+            3,
+        );
+        let stored = [4, 5, 6].map(|id| (Some(id), Fate::StoredNew));
+        let before = log.bytes.len();
+        log.record(&event(Some(1), &stored), 2);
+        assert_eq!(log.bytes.len() - before, 4);
+        assert_eq!(read(&log, 1), plain(&event(Some(1), &stored), 2));
+        // A rise past a byte's 7 bits takes the varint's second byte.
+        let before = log.bytes.len();
+        log.record(&event(Some(2), &[]), 200);
+        assert_eq!(log.bytes.len() - before, 4);
+        assert_eq!(read(&log, 2), (Some(2), vec![], 200));
     }
 
     fn fate() -> impl Strategy<Value = Fate> {
