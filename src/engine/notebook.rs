@@ -316,6 +316,33 @@ fn shard_of(hash: u64) -> usize {
     (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS)) as usize
 }
 
+/// The largest space of states the index is sized for whole when it splits
+/// ([`split_groups`]): 2.6 MB of index at most, taken only by a search that has already
+/// stored 14,336 rows.
+const WHOLE_SPACE_AT_MOST: u64 = 1 << 18;
+
+/// The groups each shard starts with when the one table splits: room for four times its share
+/// of the rows so far (with twice, every shard doubled at 28,672 rows, a second rehash of all
+/// of them that a search growing past that size always paid), or, where the search can reach
+/// at most `reachable` states and that is at most [`WHOLE_SPACE_AT_MOST`], room for its share
+/// of all of them with a quarter to spare, so that no shard grows again. Each later doubling
+/// rehashed every row of its shard, reading it from the notebook: breadth-first search over
+/// the 8-puzzle's 181,440 states rehashed ~170k rows after the split, ~43 instructions a
+/// state stored.
+fn split_groups(reachable: Option<u64>) -> usize {
+    let share = 4 * SPLIT_GROUPS / SHARDS;
+    match reachable {
+        Some(states) if states <= WHOLE_SPACE_AT_MOST => {
+            let room = (states + states / 4).div_ceil((SHARDS * table::USED_PER_GROUP) as u64);
+            usize::try_from(room)
+                .expect("bounded by WHOLE_SPACE_AT_MOST")
+                .next_power_of_two()
+                .max(share)
+        }
+        _ => share,
+    }
+}
+
 /// The hash index: row ids filed by their state's hash, in one table while small and then in
 /// [`SHARDS`] tables.
 #[derive(Clone, Debug)]
@@ -334,6 +361,8 @@ pub struct Index {
     /// For numbered states ([`Filed::number`]), instead of the shards: one past the row id of
     /// each number's state, or 0 where none is filed.
     numbered: Vec<NodeId>,
+    /// The groups each shard starts with when the one table splits ([`split_groups`]).
+    split_groups: usize,
 }
 
 impl Default for Index {
@@ -344,6 +373,7 @@ impl Default for Index {
             covered: 0,
             stored_unchecked_ahead: false,
             numbered: Vec::new(),
+            split_groups: split_groups(None),
         }
     }
 }
@@ -432,9 +462,8 @@ impl Index {
     }
 
     /// Makes a small index's first table ([`FIRST_GROUPS`]), grows a full table, or splits the
-    /// one table of a small index into [`SHARDS`] when it is full at [`SPLIT_GROUPS`], each with
-    /// room for four times its share: with twice, every shard doubled at 28,672 rows, a
-    /// second rehash of all of them that a search growing past that size always paid.
+    /// one table of a small index into [`SHARDS`] when it is full at [`SPLIT_GROUPS`], each
+    /// sized as [`split_groups`] says.
     #[cold]
     #[inline(never)]
     fn make_room(&mut self, shard: usize, hash_of: impl Fn(NodeId) -> u64) {
@@ -448,7 +477,7 @@ impl Index {
         }
         let one = std::mem::take(&mut self.shards[0]);
         for table in self.shards.iter_mut() {
-            *table = Table::with_groups(4 * SPLIT_GROUPS / SHARDS);
+            *table = Table::with_groups(self.split_groups);
         }
         self.split = SHARDS - 1;
         for id in one.ids() {
@@ -545,6 +574,9 @@ pub struct Notebook<S> {
     ids_reused: bool,
     /// Whether rows are filed in the index at all ([`Notebook::unfiled`]).
     files: bool,
+    /// What an index made afresh for these rows (after a truncation, or for a keyframe
+    /// restored without the live search's) starts its shards with ([`split_groups`]).
+    split_groups: usize,
 }
 
 impl<S> Default for Notebook<S> {
@@ -557,9 +589,16 @@ impl<S> Notebook<S> {
     /// A notebook whose numbered states ([`Filed::number`]) are below `numbers` (0: none are
     /// numbered): its table of them is made whole at once, or taken from a search that ended
     /// ([`spare`]), where growing it by doubling copied and zeroed it again at every size.
+    /// `reachable`: how many states the search can reach at most, where the domain knows
+    /// ([`Problem::reachable_states`](super::problem::Problem::reachable_states)); a small
+    /// space is then filed in a hash index sized for all of it once it outgrows its first
+    /// table ([`split_groups`]).
     #[must_use]
-    pub fn numbered(numbers: usize) -> Self {
-        let mut index = Index::default();
+    pub fn numbered(numbers: usize, reachable: Option<u64>) -> Self {
+        let mut index = Index {
+            split_groups: split_groups(reachable),
+            ..Index::default()
+        };
         if numbers > 0 {
             index.numbered = spare::take(numbers);
         }
@@ -571,9 +610,18 @@ impl<S> Notebook<S> {
         Notebook {
             rows: Rows::default(),
             reopened: BTreeMap::new(),
+            split_groups: index.split_groups,
             index: Some(index),
             ids_reused: false,
             files: true,
+        }
+    }
+
+    /// An empty index for these rows, sized as this notebook's first was.
+    fn fresh_index(&self) -> Index {
+        Index {
+            split_groups: self.split_groups,
+            ..Index::default()
         }
     }
 
@@ -720,7 +768,7 @@ impl<S: Filed> Notebook<S> {
             // unchecked may not be the states filed: file its own rows afresh.
             self.forget_newest(len);
             self.index = None;
-            self.file_rows(Index::default());
+            self.file_rows(self.fresh_index());
             return;
         }
         while self.rows.len() > len {
@@ -778,7 +826,7 @@ impl<S: Filed> Notebook<S> {
         let index = live
             .filter(|live| !live.ids_reused)
             .and_then(|live| live.index.take())
-            .unwrap_or_default();
+            .unwrap_or_else(|| self.fresh_index());
         self.file_rows(index);
     }
 
@@ -1004,6 +1052,70 @@ mod tests {
             store.find(&(123_456u64.wrapping_mul(0x2545_F491_4F6C_DD1D))),
             Some(123_456)
         );
+    }
+
+    /// The groups of every shard after storing `rows` hashed states in a notebook told that
+    /// the search reaches at most `reachable`, and how many times a shard grew after the split.
+    fn shard_growth(rows: u64, reachable: Option<u64>) -> (Vec<usize>, usize) {
+        let mut store = Notebook::numbered(0, reachable);
+        let state = |i: u64| i.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let mut at_split = None;
+        let mut grew = 0;
+        for i in 0..rows {
+            if let Lookup::Vacant(slot) = store.lookup(&state(i)) {
+                slot.insert(node(state(i), None));
+            }
+            let index = store.index.as_ref().unwrap();
+            let groups: usize = index.shards.iter().map(Table::groups).sum();
+            if index.split != 0 {
+                grew += usize::from(at_split.is_some_and(|before| before != groups));
+                at_split = Some(groups);
+            }
+        }
+        for i in (0..rows).step_by(97) {
+            assert_eq!(store.find(&state(i)), Some(i as NodeId));
+        }
+        let index = store.index.as_ref().unwrap();
+        (index.shards.iter().map(Table::groups).collect(), grew)
+    }
+
+    #[test]
+    fn a_small_space_is_filed_in_shards_sized_for_all_of_it() {
+        // The 8-puzzle's reachable space: the shards, made at the split, never grow.
+        let (groups, grew) = shard_growth(181_440, Some(181_440));
+        assert_eq!((groups.iter().min(), grew), (Some(&512), 0));
+        // Unknown or too large a space: the shards start at four times their share and grow.
+        for reachable in [None, Some(WHOLE_SPACE_AT_MOST + 1)] {
+            let (groups, grew) = shard_growth(181_440, reachable);
+            assert!(grew >= SHARDS, "{reachable:?}: grew {grew} times");
+            assert_eq!(groups.iter().min(), Some(&512));
+        }
+        // A space smaller than four times the split's share is not sized down.
+        assert_eq!(split_groups(Some(100)), split_groups(None));
+    }
+
+    #[test]
+    fn an_index_filed_afresh_is_sized_as_the_first_was() {
+        let mut store = Notebook::numbered(0, Some(181_440));
+        let state = |i: u64| i.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        for i in 0..20_000 {
+            if let Lookup::Vacant(slot) = store.lookup(&state(i)) {
+                slot.insert(node(state(i), None));
+            }
+        }
+        // A keyframe restored without the live search's index files its 20,000 rows afresh,
+        // past the split: its shards are sized for the whole space, as the live index's are.
+        let lent = store.lend_index();
+        let mut copy = store.clone();
+        store.put_back_index(lent);
+        copy.adopt_index(None);
+        let groups = |n: &Notebook<u64>| n.index.as_ref().unwrap().shards[0].groups();
+        assert_eq!((groups(&store), groups(&copy)), (512, 512));
+        assert_eq!(copy.find(&state(19_999)), Some(19_999));
+        // So is one filed afresh after a truncation that cannot unfile rows one by one.
+        copy.index_mut().stored_unchecked_ahead = true;
+        copy.truncate(15_000);
+        assert_eq!(groups(&copy), 512);
     }
 
     #[test]

@@ -120,6 +120,13 @@ pub trait Problem {
         let _ = state;
         None
     }
+    /// How many states a search of this instance can reach at most, where the domain knows it
+    /// (a sliding puzzle: half the orders of its tiles), so that the notebook can size its hash
+    /// index for a small space at once instead of doubling it on the way; `None` where unknown
+    /// or too large to count.
+    fn reachable_states(&self) -> Option<u64> {
+        None
+    }
     /// How many numbers this instance's states are filed under ([`Filed::number`]: one past
     /// the largest), so that the notebook makes its table of them once, whole (or takes one a
     /// finished search gave back), instead of growing it as the search reaches farther cells;

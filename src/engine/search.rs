@@ -45,7 +45,7 @@ impl<P: Problem> Search<P> {
         let refusal = check(&problem, &settings).err();
         let strategy = super::algo::strategy_for::<P>(&settings);
         let notebook = if strategy.looks_states_up() {
-            Notebook::numbered(problem.numbered_states())
+            Notebook::numbered(problem.numbered_states(), problem.reachable_states())
         } else {
             Notebook::unfiled()
         };

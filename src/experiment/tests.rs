@@ -3,6 +3,7 @@ use super::layers::Layers;
 use super::*;
 use crate::domains::sliding::{SlidingPuzzle, default_goal};
 use crate::engine::cost::Cost;
+use crate::engine::problem::Problem;
 
 fn plan(depths: &[u32], per_depth: usize) -> Plan {
     Plan {
@@ -33,8 +34,10 @@ fn solved_cost(tiles: &[u8], algorithm: Algorithm) -> Option<Cost> {
 #[test]
 fn the_eight_puzzle_has_181440_states_up_to_31_moves_deep() {
     let goal = default_goal(3, 3);
-    let layers = Layers::from_start(&SlidingPuzzle::<u64>::new(3, 3, goal.clone(), goal));
+    let puzzle = SlidingPuzzle::<u64>::new(3, 3, goal.clone(), goal);
+    let layers = Layers::from_start(&puzzle);
     assert_eq!(layers.states(), EIGHT_PUZZLE_STATES);
+    assert_eq!(puzzle.reachable_states(), Some(layers.states() as u64));
     assert_eq!(layers.deepest(), EIGHT_PUZZLE_DEEPEST);
     assert_eq!(layers.layer(0).len(), 1);
     assert_eq!(

@@ -336,6 +336,14 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
         pack(&self.start)
     }
 
+    /// Half the orders of the tiles: a slide keeps the parity that [`Self::validate`] checks,
+    /// and every order of that parity is reached (for boards from 2×2 up). `None` past
+    /// `u64` (a 5×5 board's 25! is more).
+    fn reachable_states(&self) -> Option<u64> {
+        let orders = (1..=self.slots() as u64).try_fold(1u64, u64::checked_mul)?;
+        Some(orders / 2)
+    }
+
     fn is_goal(&self, state: &B) -> bool {
         *state == self.goal_board
     }

@@ -240,3 +240,23 @@ fn child_tiles<B: Packed>(p: &SlidingPuzzle<B>, s: &Successor<B, Slide>) -> Vec<
     );
     p.unpack(*state)
 }
+
+#[test]
+fn the_reachable_space_is_half_the_tile_orders_as_a_walk_over_it_counts() {
+    for (width, height) in [(2, 2), (2, 3), (3, 2), (2, 4)] {
+        let goal = default_goal(width, height);
+        let p = SlidingPuzzle::<u64>::new(width, height, goal.clone(), goal);
+        let walked = crate::experiment::layers::Layers::from_start(&p).states();
+        assert_eq!(
+            p.reachable_states(),
+            Some(walked as u64),
+            "{width}×{height}"
+        );
+    }
+    let goal = default_goal(5, 5);
+    assert_eq!(
+        SlidingPuzzle::<u128>::new(5, 5, goal.clone(), goal).reachable_states(),
+        None,
+        "25! does not fit in u64"
+    );
+}

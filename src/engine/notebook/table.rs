@@ -18,7 +18,7 @@ use super::NodeId;
 /// Slots per group: one tag byte each in a `u64`.
 const LANES: usize = 8;
 /// Of a table's slots, how many may be used: 7 in 8, so every probe ends at an empty slot.
-const USED_PER_GROUP: usize = 7;
+pub(super) const USED_PER_GROUP: usize = 7;
 const LOW_BITS: u64 = 0x0101_0101_0101_0101;
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 /// A slot never used. Tags of used slots are below 0x80, so the two flag bits tell them apart.
