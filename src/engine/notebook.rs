@@ -105,7 +105,7 @@ impl<S> Node<S> {
 
 /// A stored row: 24 bytes for a 64-bit state. g and h are kept as whole units in 4 bytes each
 /// while every cost stored is a whole number that fits (sliding puzzles, unit grids, most
-/// lessons); the first cost that does not moves every row's costs to [`Rows::wide`].
+/// lessons); the first cost that does not moves every row to a [`Wide`] one.
 #[derive(Clone, Debug)]
 struct Packed<S> {
     state: S,
@@ -115,18 +115,60 @@ struct Packed<S> {
     depth: u32,
 }
 
+impl<S> Packed<S> {
+    #[inline(always)]
+    fn costs(&self) -> (Cost, Cost) {
+        (Cost::units(self.g.into()), Cost::units(self.h.into()))
+    }
+}
+
+/// A stored row with its costs in full (octile grids: a diagonal step costs √2), 32 bytes for
+/// a grid's 4-byte cell. One row, not a packed row and a column of costs beside it: storing a
+/// row was then two pushes, and reading one two lookups in two chunk lists.
+#[derive(Clone, Debug)]
+struct Wide<S> {
+    state: S,
+    g: Cost,
+    h: Cost,
+    parent: NodeId,
+    depth: u32,
+}
+
+impl<S> Wide<S> {
+    #[inline(always)]
+    fn costs(&self) -> (Cost, Cost) {
+        (self.g, self.h)
+    }
+}
+
 /// A cost as whole units in 4 bytes, if it is one.
 fn narrow(cost: Cost) -> Option<i32> {
     cost.as_whole_i32()
 }
 
+/// The rows in storing order, all in one of two layouts (narrow while every cost is whole).
+#[derive(Clone, Debug)]
+enum Columns<S> {
+    Narrow(ChunkedVec<Packed<S>>),
+    Wide(ChunkedVec<Wide<S>>),
+}
+
+/// `$body` with `$rows` bound to the rows of whichever layout `$columns` holds (both have the
+/// fields `state`, `parent` and `depth`, and `costs()`), so that code reading rows is written
+/// once and each layout's copy is its own straight path.
+macro_rules! each_layout {
+    ($columns:expr, $rows:ident => $body:expr) => {
+        match $columns {
+            Columns::Narrow($rows) => $body,
+            Columns::Wide($rows) => $body,
+        }
+    };
+}
+
 /// The rows and their statuses, in storing order.
 #[derive(Clone, Debug)]
 struct Rows<S> {
-    packed: ChunkedVec<Packed<S>>,
-    /// Every row's g and h in full, once some cost did not fit in a [`Packed`] row (the
-    /// packed costs are then unused).
-    wide: Option<ChunkedVec<[Cost; 2]>>,
+    columns: Columns<S>,
     /// One bit per row, set while the row is open. A plain vector, not chunks: picks close rows
     /// all over the notebook, so a copy would soon hold its own chunks anyway, and a bit is
     /// reached with one bounds check.
@@ -136,8 +178,7 @@ struct Rows<S> {
 impl<S> Default for Rows<S> {
     fn default() -> Self {
         Rows {
-            packed: ChunkedVec::default(),
-            wide: None,
+            columns: Columns::Narrow(ChunkedVec::default()),
             open: Vec::new(),
         }
     }
@@ -146,81 +187,29 @@ impl<S> Default for Rows<S> {
 impl<S> Rows<S> {
     #[inline]
     fn len(&self) -> usize {
-        self.packed.len()
+        each_layout!(&self.columns, rows => rows.len())
     }
 
     /// Inlined always: callers mostly read one or two fields, and the rest is then not built.
     #[inline(always)]
     fn get(&self, id: NodeId) -> Node<&S> {
-        let row = &self.packed[id as usize];
-        let [g, h] = match &self.wide {
-            None => [Cost::units(row.g.into()), Cost::units(row.h.into())],
-            Some(wide) => wide[id as usize],
-        };
-        Node {
-            state: &row.state,
-            g,
-            h,
-            parent: row.parent,
-            depth: row.depth,
-        }
+        each_layout!(&self.columns, rows => {
+            let row = &rows[id as usize];
+            let (g, h) = row.costs();
+            Node {
+                state: &row.state,
+                g,
+                h,
+                parent: row.parent,
+                depth: row.depth,
+            }
+        })
     }
 
-    /// Keeps every row's costs in full from now on.
-    #[cold]
-    fn widen(&mut self) {
-        let mut wide = ChunkedVec::default();
-        for row in self.packed.iter() {
-            wide.push([Cost::units(row.g.into()), Cost::units(row.h.into())]);
-        }
-        self.wide = Some(wide);
-    }
-
-    /// Row `id`'s g and h: from the wide column alone once rows are wide.
+    /// Row `id`'s g and h.
     #[inline(always)]
     fn costs(&self, id: NodeId) -> (Cost, Cost) {
-        match &self.wide {
-            None => {
-                let row = &self.packed[id as usize];
-                (Cost::units(row.g.into()), Cost::units(row.h.into()))
-            }
-            Some(wide) => {
-                let [g, h] = wide[id as usize];
-                (g, h)
-            }
-        }
-    }
-
-    /// Appends `node` as an open row and returns its id. Inlined always: the call (saving
-    /// registers, copying the row in) was ~15 of its ~87 instructions on IDA*.
-    #[inline(always)]
-    fn push(&mut self, node: Node<S>) -> NodeId {
-        let len = self.len();
-        let id = NodeId::try_from(len).expect("more than 4 billion rows");
-        let (g, h) = if self.wide.is_none()
-            && let (Some(g), Some(h)) = (narrow(node.g), narrow(node.h))
-        {
-            (g, h)
-        } else {
-            if self.wide.is_none() {
-                self.widen();
-            }
-            let wide = self.wide.as_mut().expect("rows are wide");
-            wide.push([node.g, node.h]);
-            (0, 0)
-        };
-        self.packed.push(Packed {
-            state: node.state,
-            g,
-            h,
-            parent: node.parent,
-            depth: node.depth,
-        });
-        if len.is_multiple_of(64) {
-            self.open.push(0);
-        }
-        self.set_open(id, true);
-        id
+        each_layout!(&self.columns, rows => rows[id as usize].costs())
     }
 
     #[inline]
@@ -239,58 +228,116 @@ impl<S> Rows<S> {
     }
 
     fn bytes(&self) -> usize {
-        self.packed.bytes()
+        each_layout!(&self.columns, rows => rows.bytes())
             + self.open.capacity() * std::mem::size_of::<u64>()
-            + self.wide.as_ref().map_or(0, ChunkedVec::bytes)
     }
 
     /// Bytes of full chunks of rows (not of statuses: picks close rows all over the notebook,
     /// so a copy soon has its own status chunks).
     fn shared_bytes(&self) -> usize {
-        self.packed.shared_bytes() + self.wide.as_ref().map_or(0, ChunkedVec::shared_bytes)
+        each_layout!(&self.columns, rows => rows.shared_bytes())
     }
 }
 
 impl<S: Clone> Rows<S> {
-    /// Row `id` takes a new best route. Its h stays as it was, so only g can make the rows
-    /// wide.
-    fn reroute(&mut self, id: NodeId, g: Cost, parent: NodeId, depth: u32) {
-        let packed_g = if let Some(wide) = &mut self.wide {
-            wide[id as usize][0] = g;
-            0
-        } else if let Some(units) = narrow(g) {
-            units
-        } else {
-            self.widen();
-            self.wide.as_mut().expect("rows are wide")[id as usize][0] = g;
-            0
-        };
-        let row = &mut self.packed[id as usize];
-        row.g = packed_g;
-        row.parent = parent;
-        row.depth = depth;
-    }
-
     /// Forgets the rows from `len` on, all at once.
     #[inline]
     fn truncate(&mut self, len: usize) {
-        self.packed.truncate(len);
-        if let Some(wide) = &mut self.wide {
-            wide.truncate(len);
-        }
+        each_layout!(&mut self.columns, rows => rows.truncate(len));
         self.open.truncate(len.div_ceil(64));
     }
 
     /// Forgets the newest row and returns its state.
     fn pop(&mut self) -> Option<S> {
-        let row = self.packed.pop()?;
-        if let Some(wide) = &mut self.wide {
-            wide.pop();
-        }
+        let state = each_layout!(&mut self.columns, rows => rows.pop()?.state);
         if self.len().is_multiple_of(64) {
             self.open.pop();
         }
-        Some(row.state)
+        Some(state)
+    }
+
+    /// Keeps every row's costs in full from now on.
+    #[cold]
+    fn widen(&mut self) {
+        let Columns::Narrow(narrow) = &self.columns else {
+            return;
+        };
+        let mut wide = ChunkedVec::default();
+        for row in narrow.iter() {
+            let (g, h) = row.costs();
+            wide.push(Wide {
+                state: row.state.clone(),
+                g,
+                h,
+                parent: row.parent,
+                depth: row.depth,
+            });
+        }
+        self.columns = Columns::Wide(wide);
+    }
+
+    /// Appends `node` as an open row and returns its id. Inlined always: the call (saving
+    /// registers, copying the row in) was ~15 of its ~87 instructions on IDA*.
+    #[inline(always)]
+    fn push(&mut self, node: Node<S>) -> NodeId {
+        let len = self.len();
+        let id = NodeId::try_from(len).expect("more than 4 billion rows");
+        if let Columns::Narrow(rows) = &mut self.columns
+            && let (Some(g), Some(h)) = (narrow(node.g), narrow(node.h))
+        {
+            rows.push(Packed {
+                state: node.state,
+                g,
+                h,
+                parent: node.parent,
+                depth: node.depth,
+            });
+        } else {
+            self.push_wide(node);
+        }
+        if len.is_multiple_of(64) {
+            self.open.push(0);
+        }
+        self.set_open(id, true);
+        id
+    }
+
+    /// Appends `node` as a wide row, widening the rows first if they are narrow.
+    #[inline(always)]
+    fn push_wide(&mut self, node: Node<S>) {
+        if matches!(self.columns, Columns::Narrow(_)) {
+            self.widen();
+        }
+        if let Columns::Wide(rows) = &mut self.columns {
+            rows.push(Wide {
+                state: node.state,
+                g: node.g,
+                h: node.h,
+                parent: node.parent,
+                depth: node.depth,
+            });
+        }
+    }
+
+    /// Row `id` takes a new best route. Its h stays as it was, so only g can make the rows
+    /// wide.
+    fn reroute(&mut self, id: NodeId, g: Cost, parent: NodeId, depth: u32) {
+        if let Columns::Narrow(rows) = &mut self.columns {
+            if let Some(units) = narrow(g) {
+                let row = &mut rows[id as usize];
+                row.g = units;
+                row.parent = parent;
+                row.depth = depth;
+                return;
+            }
+            self.widen();
+        }
+        if let Columns::Wide(rows) = &mut self.columns {
+            let row = &mut rows[id as usize];
+            row.g = g;
+            row.parent = parent;
+            row.depth = depth;
+        }
     }
 }
 
@@ -539,7 +586,9 @@ impl<S> Vacant<'_, S> {
     pub fn node(&self, id: NodeId) -> Node<&S> {
         self.rows.get(id)
     }
+}
 
+impl<S: Clone> Vacant<'_, S> {
     /// Stores `node` (whose state is the one looked up) as a new open row. Inlined always, as
     /// [`Notebook::lookup`] is: it runs for every new row.
     #[inline(always)]
@@ -656,17 +705,17 @@ impl<S: Filed> Notebook<S> {
     /// The row holding `state`, if it was stored.
     #[must_use]
     pub fn find(&self, state: &S) -> Option<NodeId> {
-        let packed = &self.rows.packed;
-        let len = packed.len();
         let index = self
             .index
             .as_ref()
             .expect("a keyframe adopts an index before it is used");
-        let holds = |id: NodeId| (id as usize) < len && packed[id as usize].state == *state;
-        match state.number() {
-            Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
-            None => index.find(hash_of(state), holds),
-        }
+        each_layout!(&self.rows.columns, rows => {
+            let holds = |id: NodeId| (id as usize) < rows.len() && rows[id as usize].state == *state;
+            match state.number() {
+                Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
+                None => index.find(hash_of(state), holds),
+            }
+        })
     }
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in. Inlined always:
@@ -679,15 +728,16 @@ impl<S: Filed> Notebook<S> {
             .index
             .as_mut()
             .expect("a keyframe adopts an index before it is used");
-        let packed = &self.rows.packed;
-        let len = packed.len();
-        if index.covered > len {
+        if index.covered > self.rows.len() {
             // Replaying: the row this state would get is filed ahead already.
-            let holds = |id: NodeId| (id as usize) < len && packed[id as usize].state == *state;
-            let found = match state.number() {
-                Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
-                None => index.find(hash_of(state), holds),
-            };
+            let found = each_layout!(&self.rows.columns, rows => {
+                let holds =
+                    |id: NodeId| (id as usize) < rows.len() && rows[id as usize].state == *state;
+                match state.number() {
+                    Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
+                    None => index.find(hash_of(state), holds),
+                }
+            });
             return match found {
                 Some(id) => Lookup::Stored(id),
                 None => Lookup::Vacant(Vacant {
@@ -709,11 +759,12 @@ impl<S: Filed> Notebook<S> {
                 filing: Filing::Numbered(index, number),
             });
         }
-        match index.find_or_slot(
+        let probed = each_layout!(&self.rows.columns, rows => index.find_or_slot(
             hash_of(state),
-            |id| packed[id as usize].state == *state,
-            |id| hash_of(&packed[id as usize].state),
-        ) {
+            |id| rows[id as usize].state == *state,
+            |id| hash_of(&rows[id as usize].state),
+        ));
+        match probed {
             Ok(id) => Lookup::Stored(id),
             Err((shard, slot)) => Lookup::Vacant(Vacant {
                 rows: &mut self.rows,
@@ -736,10 +787,9 @@ impl<S: Filed> Notebook<S> {
             .as_mut()
             .expect("a keyframe adopts an index before it is used");
         if index.covered <= id as usize {
-            let packed = &self.rows.packed;
-            index.file(&packed[id as usize].state, id, |other| {
-                hash_of(&packed[other as usize].state)
-            });
+            each_layout!(&self.rows.columns, rows => index.file(&rows[id as usize].state, id, |other| {
+                hash_of(&rows[other as usize].state)
+            }));
             index.covered = id as usize + 1;
         } else {
             index.stored_unchecked_ahead = true;
@@ -843,25 +893,28 @@ impl<S: Filed> Notebook<S> {
             return;
         }
         let mut table = std::mem::take(&mut index.numbered);
-        for rows in self.rows.packed.slices() {
-            for row in rows {
-                if let Some(slot) = row.state.number().and_then(|n| table.get_mut(n as usize)) {
-                    *slot = 0;
+        each_layout!(&self.rows.columns, rows => {
+            for chunk in rows.slices() {
+                for row in chunk {
+                    if let Some(slot) = row.state.number().and_then(|n| table.get_mut(n as usize)) {
+                        *slot = 0;
+                    }
                 }
             }
-        }
+        });
         spare::give(table);
     }
 
     /// Takes `index` and files the rows it does not cover yet.
     fn file_rows(&mut self, mut index: Index) {
-        let packed = &self.rows.packed;
-        for id in index.covered..packed.len() {
-            let state = &packed[id].state;
-            let id = NodeId::try_from(id).expect("ids fit in u32");
-            index.file(state, id, |other| hash_of(&packed[other as usize].state));
-        }
-        index.covered = index.covered.max(packed.len());
+        each_layout!(&self.rows.columns, rows => {
+            for id in index.covered..rows.len() {
+                let state = &rows[id].state;
+                let id = NodeId::try_from(id).expect("ids fit in u32");
+                index.file(state, id, |other| hash_of(&rows[other as usize].state));
+            }
+        });
+        index.covered = index.covered.max(self.rows.len());
         self.index = Some(index);
     }
 }
@@ -884,9 +937,8 @@ impl<S> Notebook<S> {
         self.rows.get(id)
     }
 
-    /// Row `id`'s g and h alone. Once some cost was not a whole number (octile grids) they
-    /// live in a column of their own, and this reads only that column, not the packed row too:
-    /// a best-first search reads them for every successor already stored.
+    /// Row `id`'s g and h alone: a best-first search reads them for every successor already
+    /// stored.
     #[must_use]
     #[inline]
     pub fn costs(&self, id: NodeId) -> (Cost, Cost) {
@@ -914,13 +966,15 @@ impl<S> Notebook<S> {
     #[must_use]
     pub fn stored_by_depth(&self) -> Vec<u64> {
         let mut by_depth: Vec<u64> = Vec::new();
-        for row in self.rows.packed.iter() {
-            let slot = row.depth as usize;
-            if by_depth.len() <= slot {
-                by_depth.resize(slot + 1, 0);
+        each_layout!(&self.rows.columns, rows => {
+            for row in rows.iter() {
+                let slot = row.depth as usize;
+                if by_depth.len() <= slot {
+                    by_depth.resize(slot + 1, 0);
+                }
+                by_depth[slot] += 1;
             }
-            by_depth[slot] += 1;
-        }
+        });
         by_depth
     }
 
@@ -1163,7 +1217,7 @@ mod tests {
     }
 
     #[test]
-    fn costs_are_read_alone_from_packed_or_wide_rows() {
+    fn costs_are_read_from_packed_or_wide_rows() {
         let mut store = Notebook::default();
         store.insert(Node::new(1u64, Cost::units(3), Cost::units(-2), None, 0));
         assert_eq!(store.costs(0), (Cost::units(3), Cost::units(-2)));
@@ -1171,7 +1225,7 @@ mod tests {
         assert_eq!(store.costs(0), (Cost::units(2), Cost::units(-2)));
         let half = Cost::from_f64(0.5);
         store.insert(Node::new(2u64, half, Cost::units(7), Some(0), 1));
-        assert!(store.rows.wide.is_some());
+        assert!(matches!(store.rows.columns, Columns::Wide(_)));
         for id in 0..2 {
             let node = store.node(id);
             assert_eq!(store.costs(id), (node.g, node.h));
@@ -1182,7 +1236,7 @@ mod tests {
         narrow.insert(Node::new(1u64, Cost::units(3), Cost::units(5), None, 0));
         narrow.insert(Node::new(2u64, Cost::units(4), Cost::units(6), Some(0), 1));
         narrow.reroute(1, half, 0, 1);
-        assert!(narrow.rows.wide.is_some());
+        assert!(matches!(narrow.rows.columns, Columns::Wide(_)));
         assert_eq!(narrow.costs(0), (Cost::units(3), Cost::units(5)));
         assert_eq!(narrow.costs(1), (half, Cost::units(6)));
         assert_eq!(
@@ -1473,7 +1527,7 @@ mod tests {
             1,
         ));
         assert!(
-            store.rows.wide.is_none(),
+            matches!(store.rows.columns, Columns::Narrow(_)),
             "whole costs that fit stay packed"
         );
         let half = Cost::from_f64(0.5);
