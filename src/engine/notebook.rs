@@ -1511,8 +1511,9 @@ mod tests {
     }
 
     #[test]
-    fn a_row_of_a_64_bit_state_takes_24_bytes() {
+    fn a_row_of_a_64_bit_state_takes_24_bytes_and_a_wide_grid_row_32() {
         assert_eq!(std::mem::size_of::<Packed<u64>>(), 24);
+        assert_eq!(std::mem::size_of::<Wide<u32>>(), 32);
     }
 
     #[test]
