@@ -308,15 +308,16 @@ impl<S: Clone> Rows<S> {
         if matches!(self.columns, Columns::Narrow(_)) {
             self.widen();
         }
-        if let Columns::Wide(rows) = &mut self.columns {
-            rows.push(Wide {
-                state: node.state,
-                g: node.g,
-                h: node.h,
-                parent: node.parent,
-                depth: node.depth,
-            });
-        }
+        let Columns::Wide(rows) = &mut self.columns else {
+            unreachable!("the rows were made wide just above")
+        };
+        rows.push(Wide {
+            state: node.state,
+            g: node.g,
+            h: node.h,
+            parent: node.parent,
+            depth: node.depth,
+        });
     }
 
     /// Row `id` takes a new best route. Its h stays as it was, so only g can make the rows
@@ -332,12 +333,13 @@ impl<S: Clone> Rows<S> {
             }
             self.widen();
         }
-        if let Columns::Wide(rows) = &mut self.columns {
-            let row = &mut rows[id as usize];
-            row.g = g;
-            row.parent = parent;
-            row.depth = depth;
-        }
+        let Columns::Wide(rows) = &mut self.columns else {
+            unreachable!("the rows were made wide just above")
+        };
+        let row = &mut rows[id as usize];
+        row.g = g;
+        row.parent = parent;
+        row.depth = depth;
     }
 }
 
@@ -688,6 +690,19 @@ impl<S> Notebook<S> {
     }
 }
 
+/// The row of `columns` holding `state`, as `index` files it; an id filed ahead of the rows
+/// held (after a jump back in time) is not one.
+#[inline(always)]
+fn find_filed<S: Filed>(index: &Index, columns: &Columns<S>, state: &S) -> Option<NodeId> {
+    each_layout!(columns, rows => {
+        let holds = |id: NodeId| (id as usize) < rows.len() && rows[id as usize].state == *state;
+        match state.number() {
+            Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
+            None => index.find(hash_of(state), holds),
+        }
+    })
+}
+
 /// The hash the notebook files a state under (depth-first search indexes its path with it).
 pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
     let mut hasher = FxHasher::default();
@@ -709,13 +724,7 @@ impl<S: Filed> Notebook<S> {
             .index
             .as_ref()
             .expect("a keyframe adopts an index before it is used");
-        each_layout!(&self.rows.columns, rows => {
-            let holds = |id: NodeId| (id as usize) < rows.len() && rows[id as usize].state == *state;
-            match state.number() {
-                Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
-                None => index.find(hash_of(state), holds),
-            }
-        })
+        find_filed(index, &self.rows.columns, state)
     }
 
     /// Finds `state` with one hash probe: its row, or the slot to store it in. Inlined always:
@@ -730,14 +739,7 @@ impl<S: Filed> Notebook<S> {
             .expect("a keyframe adopts an index before it is used");
         if index.covered > self.rows.len() {
             // Replaying: the row this state would get is filed ahead already.
-            let found = each_layout!(&self.rows.columns, rows => {
-                let holds =
-                    |id: NodeId| (id as usize) < rows.len() && rows[id as usize].state == *state;
-                match state.number() {
-                    Some(number) => index.numbered_find(number).filter(|&id| holds(id)),
-                    None => index.find(hash_of(state), holds),
-                }
-            });
+            let found = find_filed(index, &self.rows.columns, state);
             return match found {
                 Some(id) => Lookup::Stored(id),
                 None => Lookup::Vacant(Vacant {
