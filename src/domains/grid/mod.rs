@@ -108,7 +108,9 @@ pub struct Grid {
     moves: Moves,
     diagonal: Cost,
     /// For each direction, how far the cell index moves and the step's cost on plain floor.
-    steps: [(isize, Cost); 8],
+    /// The move is an `i32` on the `u32` cell index, so that a successor's cell needs no
+    /// conversion (the map's cells are counted in `u32`, as states are).
+    steps: [(i32, Cost); 8],
 }
 
 /// A step in one of the eight directions, as an index into the clockwise list from north.
@@ -123,7 +125,7 @@ impl Grid {
             Ok(map) => (map, None),
             Err(why) => (GridMap::default(), Some(why)),
         };
-        let width = isize::try_from(map.width).expect("maps fit in isize");
+        let width = i32::try_from(map.width).expect("maps fit in i32");
         let diagonal = diagonal();
         let steps = DIRECTIONS.map(|(dx, dy, _)| {
             let base = if dx != 0 && dy != 0 {
@@ -131,7 +133,8 @@ impl Grid {
             } else {
                 Cost::ONE
             };
-            (dy * width + dx, base)
+            let step = |d| i32::try_from(d).expect("a step is -1, 0 or 1");
+            (step(dy) * width + step(dx), base)
         });
         Grid {
             map: Arc::new(map),
@@ -227,19 +230,18 @@ impl Problem for Grid {
     }
 
     fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Step>>) {
-        let at = *state as usize;
         // The map found each cell's directions when it was parsed (`GridMap::moves`); they are
         // taken clockwise.
-        let mut allowed = self.map.moves(at) & self.directions();
+        let mut allowed = self.map.moves(*state as usize) & self.directions();
         while allowed != 0 {
             let d = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             let (offset, base) = self.steps[d];
-            let next = at.wrapping_add_signed(offset);
+            let next = state.wrapping_add_signed(offset);
             out.push(Successor::Child {
-                state: u32::try_from(next).expect("maps have fewer than 4 billion cells"),
+                state: next,
                 mv: u8::try_from(d).expect("eight directions"),
-                cost: base * i64::from(self.map.cells[next]),
+                cost: base * i64::from(self.map.cells[next as usize]),
             });
         }
     }
