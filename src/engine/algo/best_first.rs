@@ -81,12 +81,11 @@ impl<O: OpenRows> BestFirst<O> {
         from: Expanding,
         event: &mut StepEvent,
     ) -> bool {
-        let mut successors = core.take_successors();
         let mut full = false;
         // A domain yields a handful of successors a state; the index is counted as a u32 so
         // that no conversion is checked per successor.
-        for (index, successor) in (0u32..).zip(successors.drain(..)) {
-            let (child, fate) = match successor {
+        for (index, at) in (0u32..).zip(0..core.buffer.len()) {
+            let (child, fate) = match core.take_successor(at) {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
                 Successor::Child { state, mv, cost } => {
                     let (g, depth) = from.child(cost);
@@ -131,7 +130,6 @@ impl<O: OpenRows> BestFirst<O> {
                 fate,
             });
         }
-        core.return_buffer(successors);
         full
     }
 }
