@@ -116,6 +116,26 @@ pub struct Grid {
 /// A step in one of the eight directions, as an index into the clockwise list from north.
 pub type Step = u8;
 
+/// For each set of directions (a bit per direction, as [`GridMap::moves`] gives them), the
+/// directions in it in clockwise order and how many there are.
+const LISTED: [([Step; 8], u8); 256] = {
+    let mut listed = [([0; 8], 0); 256];
+    let mut set = 0;
+    while set < 256 {
+        let (mut d, mut count) = (0, 0);
+        while d < 8 {
+            if set & (1 << d) != 0 {
+                listed[set].0[count] = d as Step;
+                count += 1;
+            }
+            d += 1;
+        }
+        listed[set].1 = count as u8;
+        set += 1;
+    }
+    listed
+};
+
 impl Grid {
     /// An instance over a parsed map (or the reason the map could not be parsed, which
     /// [`Problem::validate`] then reports), so that even a refused instance can be shown.
@@ -231,19 +251,20 @@ impl Problem for Grid {
 
     fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Step>>) {
         // The map found each cell's directions when it was parsed (`GridMap::moves`); they are
-        // taken clockwise.
-        let mut allowed = self.map.moves(*state as usize) & self.directions();
-        while allowed != 0 {
-            let d = allowed.trailing_zeros() as usize;
-            allowed &= allowed - 1;
-            let (offset, base) = self.steps[d];
+        // taken clockwise, listed by `LISTED` so that the buffer is extended from a slice (room
+        // made once, no check per successor).
+        let allowed = self.map.moves(*state as usize) & self.directions();
+        let (directions, count) = &LISTED[usize::from(allowed)];
+        let cells = &self.map.cells;
+        out.extend(directions[..usize::from(*count)].iter().map(|&d| {
+            let (offset, base) = self.steps[usize::from(d & 7)];
             let next = state.wrapping_add_signed(offset);
-            out.push(Successor::Child {
+            Successor::Child {
                 state: next,
-                mv: u8::try_from(d).expect("eight directions"),
-                cost: base * i64::from(self.map.cells[next as usize]),
-            });
-        }
+                mv: d,
+                cost: base * i64::from(cells[next as usize]),
+            }
+        }));
     }
 
     fn heuristics(&self) -> &'static [Heuristic] {
