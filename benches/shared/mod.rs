@@ -45,7 +45,15 @@ where
 
 /// The cost of the goal Frontier accepted, in billionths.
 pub fn goal_cost<P: Problem>(search: &Search<P>) -> i64 {
-    let goal = *search.solution().expect("a goal").last().expect("a route");
+    let Some(route) = search.solution() else {
+        panic!(
+            "Frontier found no goal: {:?} after {} steps (a harder instance may need a larger \
+             `max_memory` or `max_states` than the bench's settings give)",
+            search.outcome(),
+            search.steps()
+        );
+    };
+    let goal = *route.last().expect("a route");
     search.core().notebook.node(goal).g.raw()
 }
 
