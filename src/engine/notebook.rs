@@ -727,17 +727,35 @@ impl<S: Filed> Notebook<S> {
         find_filed(index, &self.rows.columns, state)
     }
 
-    /// Finds `state` with one hash probe: its row, or the slot to store it in. Inlined always:
+    /// Whether rows are filed ahead of those held: after a jump back in time, the rows the
+    /// replay stores again under the same ids. Storing a row never makes it true (only a jump
+    /// or a truncation does), so a step asks once and passes the answer to each
+    /// [`Notebook::lookup`] of its successors, which then skip the comparison when it is false
+    /// (~8 instructions a successor).
+    #[must_use]
+    #[inline]
+    pub fn replaying(&self) -> bool {
+        self.index
+            .as_ref()
+            .is_some_and(|index| index.covered > self.rows.len())
+    }
+
+    /// Finds `state` with one hash probe: its row, or the slot to store it in. `replaying`:
+    /// what [`Notebook::replaying`] said before this step stored anything. Inlined always:
     /// it runs for every successor, and as a call of its own (saving registers, returning the
     /// [`Lookup`] through memory) it cost ~45 instructions a successor.
     #[inline(always)]
-    pub fn lookup(&mut self, state: &S) -> Lookup<'_, S> {
+    pub fn lookup(&mut self, state: &S, replaying: bool) -> Lookup<'_, S> {
         debug_assert!(self.files, "an unfiled notebook cannot look states up");
+        debug_assert!(
+            replaying || !self.replaying(),
+            "a notebook replays only from a jump or a truncation, never from storing a row"
+        );
         let index = self
             .index
             .as_mut()
             .expect("a keyframe adopts an index before it is used");
-        if index.covered > self.rows.len() {
+        if replaying && index.covered > self.rows.len() {
             // Replaying: the row this state would get is filed ahead already.
             let found = find_filed(index, &self.rows.columns, state);
             return match found {
@@ -1118,7 +1136,7 @@ mod tests {
         let mut at_split = None;
         let mut grew = 0;
         for i in 0..rows {
-            if let Lookup::Vacant(slot) = store.lookup(&state(i)) {
+            if let Lookup::Vacant(slot) = store.lookup(&state(i), store.replaying()) {
                 slot.insert(node(state(i), None));
             }
             let index = store.index.as_ref().unwrap();
@@ -1155,7 +1173,7 @@ mod tests {
         let mut store = Notebook::numbered(0, Some(181_440));
         let state = |i: u64| i.wrapping_mul(0x2545_F491_4F6C_DD1D);
         for i in 0..20_000 {
-            if let Lookup::Vacant(slot) = store.lookup(&state(i)) {
+            if let Lookup::Vacant(slot) = store.lookup(&state(i), store.replaying()) {
                 slot.insert(node(state(i), None));
             }
         }
@@ -1188,11 +1206,11 @@ mod tests {
             } else {
                 assert_eq!((index.split, used), (SHARDS - 1, SHARDS), "row {i}");
             }
-            match store.lookup(&state(i)) {
+            match store.lookup(&state(i), store.replaying()) {
                 Lookup::Vacant(slot) => slot.insert(node(state(i), None)),
                 Lookup::Stored(_) => panic!("row {i} is a new state"),
             };
-            let again = store.lookup(&state(i));
+            let again = store.lookup(&state(i), store.replaying());
             assert!(
                 matches!(again, Lookup::Stored(id) if id as u64 == i),
                 "row {i}"
@@ -1419,7 +1437,7 @@ mod tests {
         let held = |state: u32| before.iter().position(|&s| s == state).map(|i| i as NodeId);
         Ok(match step {
             Filing::Store(state) => {
-                let found = match store.lookup(&S::from(state)) {
+                let found = match store.lookup(&S::from(state), store.replaying()) {
                     Lookup::Stored(id) => Some(id),
                     Lookup::Vacant(slot) => {
                         let id = slot.insert(node(S::from(state), parent));

@@ -40,6 +40,8 @@ pub struct Expanding {
     pub depth: u32,
     /// Whether the row holds a goal (its successors are then not generated).
     pub goal: bool,
+    /// [`Notebook::replaying`] as the expansion began, for each successor's lookup.
+    pub replaying: bool,
 }
 
 impl Expanding {
@@ -164,6 +166,7 @@ impl<P: Problem> Core<P> {
             h: n.h,
             depth: n.depth,
             goal,
+            replaying: self.notebook.replaying(),
         }
     }
 
@@ -183,7 +186,7 @@ impl<P: Problem> Core<P> {
     ) -> Stored {
         let (g, depth) = from.child(cost);
         let (parent, h_from) = (from.id, from.h);
-        let existing = match self.notebook.lookup(&state) {
+        let existing = match self.notebook.lookup(&state, from.replaying) {
             Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
             Lookup::Vacant(slot) => {
                 let h = self.problem.estimate_child(
