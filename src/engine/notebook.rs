@@ -1154,6 +1154,34 @@ mod tests {
     }
 
     #[test]
+    fn only_rows_forgotten_and_still_filed_make_the_notebook_replay() {
+        fn store_rows(store: &mut Notebook<u64>, rows: std::ops::Range<u64>) {
+            for i in rows {
+                let state = i.wrapping_mul(0x2545_F491_4F6C_DD1D);
+                match store.lookup(&state, store.replaying()) {
+                    Lookup::Vacant(slot) => assert_eq!(slot.insert(node(state, None)), i as NodeId),
+                    Lookup::Stored(id) => panic!("row {i} found stored as {id}"),
+                }
+            }
+        }
+        let mut store = Notebook::default();
+        store_rows(&mut store, 0..10);
+        assert!(!store.replaying(), "storing rows never starts a replay");
+        // Undoing steps forgets rows but keeps them filed: stored again, they replay.
+        store.forget_newest(6);
+        for i in 6..10 {
+            assert!(store.replaying(), "row {i} is still filed ahead");
+            store_rows(&mut store, i..i + 1);
+        }
+        assert!(!store.replaying(), "every row filed ahead is held again");
+        // Truncating forgets rows for good: nothing is filed ahead.
+        store.truncate(5);
+        assert!(!store.replaying());
+        store_rows(&mut store, 5..12);
+        assert!(!store.replaying());
+    }
+
+    #[test]
     fn a_small_space_is_filed_in_shards_sized_for_all_of_it() {
         // The 8-puzzle's reachable space: the shards, made at the split, never grow.
         let (groups, grew) = shard_growth(181_440, Some(181_440));
