@@ -728,10 +728,11 @@ impl<S: Filed> Notebook<S> {
     }
 
     /// Whether rows are filed ahead of those held: after a jump back in time, the rows the
-    /// replay stores again under the same ids. Storing a row never makes it true (only a jump
-    /// or a truncation does), so a step asks once and passes the answer to each
-    /// [`Notebook::lookup`] of its successors, which then skip the comparison when it is false
-    /// (~8 instructions a successor).
+    /// replay stores again under the same ids. Only the jump makes it true (undoing steps with
+    /// [`Notebook::forget_newest`], or a keyframe adopting a later search's index); storing a
+    /// row never does, and a truncation ends it. So a step asks once and passes the answer to
+    /// each [`Notebook::lookup`] of its successors, which then skip the comparison when it is
+    /// false (~8 instructions a successor).
     #[must_use]
     #[inline]
     pub fn replaying(&self) -> bool {
@@ -749,7 +750,7 @@ impl<S: Filed> Notebook<S> {
         debug_assert!(self.files, "an unfiled notebook cannot look states up");
         debug_assert!(
             replaying || !self.replaying(),
-            "a notebook replays only from a jump or a truncation, never from storing a row"
+            "a notebook starts replaying only from a jump back in time, never from storing a row"
         );
         let index = self
             .index
