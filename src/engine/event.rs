@@ -78,6 +78,15 @@ pub enum Fate {
     Pruned,
 }
 
+impl Fate {
+    /// Whether a successor with this fate has a row (all but the pruned and the unstored).
+    #[must_use]
+    #[inline]
+    pub const fn has_row(self) -> bool {
+        !matches!(self, Fate::Pruned | Fate::NotStoredFull)
+    }
+}
+
 impl fmt::Display for Fate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

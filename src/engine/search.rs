@@ -1,5 +1,6 @@
 //! One search in progress: the notebook, a strategy that does one expansion per step, the
-//! counts, the outcome and the log. Running to the end is stepping until an outcome.
+//! counts, the outcome and the record of every step. Running to the end is stepping until an
+//! outcome.
 
 use super::event::{Counts, Fate, Note, Outcome, StepEvent, SuccessorEvent};
 use super::heuristic_check::EdgeCheck;
@@ -16,8 +17,6 @@ pub struct Search<P: Problem> {
     steps: u64,
     outcome: Option<Outcome>,
     event: StepEvent,
-    /// Every step, with how much it raised the largest open size (what undoing it takes off).
-    log: StepRecord,
     /// Bytes its owner holds for this search (time-travel keyframes and record), counted
     /// against the memory budget with the search's own.
     held_elsewhere: usize,
@@ -57,12 +56,13 @@ impl<P: Problem> Search<P> {
                 notebook,
                 counts: Counts::default(),
                 buffer: Vec::new(),
+                record: StepRecord::default(),
+                lists_successors: true,
             },
             strategy,
             steps: 0,
             outcome: refusal.map(|r| Outcome::Refused(r.0)),
             event: StepEvent::default(),
-            log: StepRecord::default(),
             held_elsewhere: 0,
         }
     }
@@ -79,6 +79,7 @@ impl<P: Problem> Search<P> {
         self.event.successors.clear();
         clear_note(&mut self.event.note);
         self.core.heuristic_check.begin_step(self.steps);
+        self.core.record.begin_step();
         self.event.outcome = self.strategy.step(&mut self.core, &mut self.event);
         if self.event.outcome.is_none() {
             self.event.outcome = self.over_budget();
@@ -89,10 +90,9 @@ impl<P: Problem> Search<P> {
         }
         let rise = (self.core.counts.max_open.checked_sub(max_open))
             .expect("the largest open size never shrinks while stepping");
-        self.log.record(
-            &self.event,
-            u32::try_from(rise).expect("one step stores fewer than 4 billion rows"),
-        );
+        self.core
+            .record
+            .end_step(u32::try_from(rise).expect("one step stores fewer than 4 billion rows"));
         &self.event
     }
 
@@ -126,7 +126,7 @@ impl<P: Problem> Search<P> {
     pub fn rewind(&mut self, target: u64) -> bool {
         let now = self.steps;
         let undoable = |i: usize| {
-            let step = self.log.step(i);
+            let step = self.core.record.step(i);
             step.pick.is_some()
                 && step
                     .successors
@@ -138,7 +138,7 @@ impl<P: Problem> Search<P> {
         }
         while self.steps >= target {
             let i = usize::try_from(self.steps - 1).expect("steps fit in usize");
-            let step = self.log.step(i);
+            let step = self.core.record.step(i);
             let pick = step.pick.expect("checked");
             let stored = step
                 .successors
@@ -170,7 +170,7 @@ impl<P: Problem> Search<P> {
             counts.open -= stored as u64;
             self.steps -= 1;
             self.core.heuristic_check.forget_after(self.steps);
-            self.log.truncate(i);
+            self.core.record.truncate(i);
             counts.max_open = max_open;
         }
         self.outcome = None;
@@ -199,10 +199,24 @@ impl<P: Problem> Search<P> {
             .adopt_index(live.map(|live| &mut live.core.notebook));
     }
 
-    /// Steps until an outcome or until `max_steps` steps in all have been taken.
+    /// Steps until an outcome or until `max_steps` steps in all have been taken. Only the last
+    /// step's event lists its successors (rebuilt from the record; see
+    /// [`Core::lists_successors`]).
     pub fn run(&mut self, max_steps: u64) -> Option<&Outcome> {
+        let from = self.steps;
+        self.core.lists_successors = false;
         while self.outcome.is_none() && self.steps < max_steps {
             self.step();
+        }
+        self.core.lists_successors = true;
+        // A run ends mostly on a goal or an empty open list, whose step has no successors to
+        // read back (a short grid query paid ~1% reading its last block).
+        if self.steps > from && self.core.record.last_successors() > 0 {
+            let last = usize::try_from(self.steps - 1).expect("steps fit in usize");
+            self.event.successors = (0u32..)
+                .zip(self.core.record.successors(last))
+                .map(|(index, s)| s.event(index))
+                .collect();
         }
         self.outcome.as_ref()
     }
@@ -234,20 +248,20 @@ impl<P: Problem> Search<P> {
 
     #[must_use]
     pub fn step_record(&self) -> &StepRecord {
-        &self.log
+        &self.core.record
     }
 
     /// Bytes held by the notebook, the strategy and everything recorded per step.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.core.notebook.bytes() + self.strategy.bytes() + self.log.bytes()
+        self.core.notebook.bytes() + self.strategy.bytes() + self.core.record.bytes()
     }
 
     /// Of [`Search::bytes`], those a copy shares with this search instead of copying: what a
     /// time-travel keyframe does not hold on its own.
     #[must_use]
     pub fn shared_bytes(&self) -> usize {
-        self.core.notebook.shared_bytes() + self.log.shared_bytes()
+        self.core.notebook.shared_bytes() + self.core.record.shared_bytes()
     }
 
     /// The last step's event.
@@ -331,7 +345,6 @@ impl<P: Problem + Clone> Clone for Search<P> {
             steps: self.steps,
             outcome: self.outcome.clone(),
             event: self.event.clone(),
-            log: self.log.clone(),
             held_elsewhere: self.held_elsewhere,
         }
     }
@@ -410,7 +423,55 @@ fn check<P: Problem>(problem: &P, settings: &Settings) -> Result<(), Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domains::sliding::{SlidingPuzzle, default_goal};
     use crate::engine::cost::Cost;
+    use crate::engine::settings::{Algorithm, Heuristic};
+
+    /// A run lists only its last step's successors, rebuilt from the record: its last event
+    /// and its record must be what stepping one step at a time gives, wherever it stops.
+    #[test]
+    fn a_run_ends_on_the_event_stepping_gives() {
+        let mut compared_successors = 0;
+        for (algorithm, max_states) in [
+            (Algorithm::AStar, 1000),
+            (Algorithm::BreadthFirst, 40),
+            (Algorithm::Backtracking, 1000),
+            (Algorithm::IdaStar, 1000),
+        ] {
+            let make = || {
+                let puzzle = SlidingPuzzle::<u64>::new(
+                    3,
+                    3,
+                    vec![5, 4, 2, 7, 0, 3, 8, 1, 6],
+                    default_goal(3, 3),
+                );
+                let settings = Settings {
+                    algorithm,
+                    heuristic: Heuristic::Manhattan,
+                    max_states,
+                    ..Settings::default()
+                };
+                Search::new(puzzle, settings)
+            };
+            for stop in [1, 2, 7, 30, u64::MAX] {
+                let mut stepped = make();
+                while stepped.outcome().is_none() && stepped.steps() < stop {
+                    stepped.step();
+                }
+                let mut ran = make();
+                ran.run(stop);
+                let what = format!("{algorithm:?} stopped at {stop}");
+                assert_eq!(ran.steps(), stepped.steps(), "{what}");
+                assert_eq!(ran.last_event(), stepped.last_event(), "{what}");
+                assert_eq!(ran.step_record(), stepped.step_record(), "{what}");
+                compared_successors += stepped.last_event().successors.len();
+            }
+        }
+        assert!(
+            compared_successors > 0,
+            "some run stopped on a step with successors"
+        );
+    }
 
     #[test]
     fn clearing_a_note_empties_it_whether_or_not_it_owns_memory() {

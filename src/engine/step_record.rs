@@ -1,10 +1,12 @@
 //! The compact record of every step: the pick and each successor's fate, packed in bytes, a few
 //! per step.
 //!
-//! Full [`StepEvent`]s are rebuilt from it together with the notebook; this is what traces save,
-//! what time travel replays and checks, and what the search tree reads. Deep searches take
-//! hundreds of thousands of steps over a handful of rows, so the record is most of what they
-//! hold: it is packed around what the next step usually is.
+//! Full [`StepEvent`](super::event::StepEvent)s are rebuilt from it together with the
+//! notebook; this is what traces save, what time travel replays and checks, and what the search
+//! tree reads. A strategy writes its step here as it goes (the pick, then each successor as it
+//! is stored), and the step's header last, in room kept before its successors. Deep searches
+//! take hundreds of thousands of steps over a handful of rows, so the record is most of what
+//! they hold: it is packed around what the next step usually is.
 //!
 //! Each step is written against two guesses: its pick, and the row a stored successor gets (one
 //! past the last row stored). The pick is guessed as the kind of search the record has seen
@@ -26,7 +28,9 @@
 //! found by decoding at most `BLOCK - 1` steps before it.
 
 use super::chunked::ChunkedVec;
-use super::event::{Fate, StepEvent};
+#[cfg(test)]
+use super::event::StepEvent;
+use super::event::{Fate, SuccessorEvent};
 use super::notebook::NodeId;
 use std::sync::{Mutex, PoisonError};
 
@@ -93,6 +97,49 @@ pub struct StepRecord {
     /// successors): from here, each step is decoded about once instead of from its block's
     /// start. Any step at or before the last one written is a valid place to start.
     cursor: Mutex<Cursor>,
+    /// The step being written, between [`StepRecord::begin_step`] and
+    /// [`StepRecord::end_step`].
+    pending: Pending,
+    /// The bytes of a long step being written that did not fit in [`Pending::buf`] (its header
+    /// goes before them, so they wait for it).
+    spill: Vec<u8>,
+}
+
+/// The step being written: its pick and its successors' bytes so far, after room for its
+/// header, which is written last (its counts are known only when the step ends).
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    /// [`HEADER_ROOM`] bytes for the header, then the successors' bytes.
+    buf: [u8; PENDING],
+    /// Bytes used in `buf`, the header's room included.
+    n: usize,
+    /// Where the classes byte of the current group of four is.
+    classes_at: usize,
+    /// Successors written so far.
+    places: u32,
+    pick: Option<NodeId>,
+    /// What escaped rows are written against (see [`base`]): the pick, or when it has none the
+    /// row a stored successor was guessed to get when the step began.
+    pick_base: NodeId,
+    /// The row the next stored successor is guessed to get.
+    next_new: NodeId,
+    /// The first stored successor that was escaped (see [`first_new`]).
+    escaped_new: Option<NodeId>,
+}
+
+impl Default for Pending {
+    fn default() -> Self {
+        Pending {
+            buf: [0; PENDING],
+            n: HEADER_ROOM,
+            classes_at: HEADER_ROOM,
+            places: 0,
+            pick: None,
+            pick_base: 0,
+            next_new: 0,
+            escaped_new: None,
+        }
+    }
 }
 
 /// A place to start reading: step `step` begins at byte `at`, with these guesses.
@@ -112,6 +159,8 @@ impl Clone for StepRecord {
             steps: self.steps,
             guess: self.guess,
             cursor: Mutex::default(),
+            pending: self.pending,
+            spill: self.spill.clone(),
         }
     }
 }
@@ -170,10 +219,7 @@ impl Guess {
 /// (`pick_base`: the step's pick, or when it has none the row a stored successor was guessed
 /// to get when the step began).
 fn base(fate: Fate, place: u32, pick_base: NodeId) -> u32 {
-    match fate {
-        Fate::Pruned | Fate::NotStoredFull => place,
-        _ => pick_base,
-    }
+    if fate.has_row() { pick_base } else { place }
 }
 
 /// The first row a step stored, as both sides work it out without following every successor:
@@ -200,6 +246,18 @@ pub struct Recorded {
     pub fate: Fate,
 }
 
+impl Recorded {
+    /// The successor's event, it being the step's `index`-th successor.
+    #[must_use]
+    pub fn event(self, index: u32) -> SuccessorEvent {
+        SuccessorEvent {
+            id: self.fate.has_row().then_some(self.target),
+            index,
+            fate: self.fate,
+        }
+    }
+}
+
 fn zigzag(from: u32, to: u32) -> u32 {
     #[expect(clippy::cast_possible_wrap, reason = "a wrapping distance")]
     let d = to.wrapping_sub(from) as i32;
@@ -222,154 +280,284 @@ fn push_varint(mut push: impl FnMut(u8), mut value: u64) {
 }
 
 /// Writes `b` at `buf[*n]` and counts it.
-fn put(buf: &mut [u8; PACKED], n: &mut usize, b: u8) {
+fn put(buf: &mut [u8; PENDING], n: &mut usize, b: u8) {
     buf[*n] = b;
     *n += 1;
 }
 
-/// Writes a step's header when it does not fit in one byte (see the module's comment), and
-/// returns the bytes written.
-#[cold]
-fn long_header(buf: &mut [u8; PACKED], count: u64, max_open_rise: u32, pick_code: u64) -> usize {
+/// Writes a step's header when it does not fit in one byte (see the module's comment) at the
+/// start of `buf`, and returns the bytes written.
+fn long_header(
+    buf: &mut [u8; LONG_HEADER],
+    count: u64,
+    max_open_rise: u32,
+    pick_code: u64,
+) -> usize {
     let low = match (max_open_rise, count) {
         (0, small) if small < WITH_RISE => small,
         (0, _) => NIBBLE_MORE,
         _ => WITH_RISE,
     };
     let mut n = 0;
-    put(buf, &mut n, (low | (pick_code.min(NIBBLE_MORE) << 4)) as u8);
+    let mut put = |b: u8| {
+        buf[n] = b;
+        n += 1;
+    };
+    put((low | (pick_code.min(NIBBLE_MORE) << 4)) as u8);
     if low >= WITH_RISE {
-        push_varint(|b| put(buf, &mut n, b), count);
+        push_varint(&mut put, count);
     }
     if low == WITH_RISE {
-        push_varint(|b| put(buf, &mut n, b), u64::from(max_open_rise));
+        push_varint(&mut put, u64::from(max_open_rise));
     }
     if pick_code >= NIBBLE_MORE {
-        push_varint(|b| put(buf, &mut n, b), pick_code);
+        push_varint(&mut put, pick_code);
     }
     n
 }
+
+/// Writes a long header (see [`long_header`]) in the room before a step's successors, when
+/// it fits there, and returns where it starts.
+#[inline(never)]
+fn long_header_in_room(
+    buf: &mut [u8; PENDING],
+    count: u32,
+    max_open_rise: u32,
+    pick_code: u64,
+) -> Option<usize> {
+    let mut header = [0; LONG_HEADER];
+    let len = long_header(&mut header, u64::from(count), max_open_rise, pick_code);
+    let start = HEADER_ROOM.checked_sub(len)?;
+    // The room as one word, the header in its last `len` bytes: one store instead of a copy
+    // of a varying length (a call to `memcpy`).
+    let first: [u8; HEADER_ROOM] = header[..HEADER_ROOM]
+        .try_into()
+        .expect("a long header's room");
+    let word = u64::from_le_bytes(first) << (8 * start);
+    buf[..HEADER_ROOM].copy_from_slice(&word.to_le_bytes());
+    Some(start)
+}
+
+/// The most bytes a long header takes: its byte and three varints of up to 10, 5 and 10 bytes.
+const LONG_HEADER: usize = 1 + 10 + 5 + 10;
 
 /// The most bytes a group of four successors takes: its classes byte, and for each an escape
 /// byte and the 4 bytes of a distance (all 4 written, the extra ones written over next).
 const GROUP_BYTES: usize = 1 + 4 * 5;
 
-/// Room for one step's bytes, or for its first part when it is long (a group that might not fit
-/// waits until the bytes before it are appended): a header byte and a few groups of successors
-/// with escapes of a byte or three, or a long header (at most 1 + 10 + 5 + 5 bytes).
-const PACKED: usize = 32;
+/// Room kept before a step's successors for its header, written there last, just before the
+/// successors, so that the step is appended at once from the header's first byte. Most
+/// headers are a byte, or three (the count and the rise a byte each); a pick far from its
+/// guess (a grid's, picked by f) adds a varint of a byte or three.
+const HEADER_ROOM: usize = size_of::<u64>();
+
+/// The bytes appended at once from [`Pending::buf`] (a copy of a fixed size, see
+/// [`ChunkedVec::extend_padded`]), starting at the header: up to [`HEADER_ROOM`] − 1 bytes
+/// into the buffer.
+const WINDOW: usize = 48;
+
+/// [`Pending::buf`]'s size: the window from its furthest start.
+const PENDING: usize = WINDOW + HEADER_ROOM - 1;
+
+/// A group of successors starts in [`Pending::buf`] only while this many bytes are used, so
+/// that it fits in the window whatever the header's length; else the bytes so far wait in
+/// [`StepRecord::spill`].
+const GROUP_STARTS_BELOW: usize = WINDOW - GROUP_BYTES;
 
 impl StepRecord {
-    /// Appends a step, and how much it raised the largest open size (what undoing it takes
-    /// off).
-    pub fn record(&mut self, event: &StepEvent, max_open_rise: u32) {
+    /// Starts writing a step: its pick and successors follow ([`StepRecord::picked`],
+    /// [`StepRecord::successor`]), then [`StepRecord::end_step`]. Strategies write each
+    /// successor as they store it: building an event per successor and packing it afterwards
+    /// cost ~60 instructions a successor.
+    #[inline]
+    pub fn begin_step(&mut self) {
+        let next_new = self.guess.next_new;
+        let p = &mut self.pending;
+        p.n = HEADER_ROOM;
+        p.places = 0;
+        p.pick = None;
+        p.pick_base = next_new;
+        p.next_new = next_new;
+        p.escaped_new = None;
+    }
+
+    /// The step being written picked row `id`; call before its successors (escaped rows are
+    /// written against it).
+    #[inline(always)]
+    pub fn picked(&mut self, id: NodeId) {
+        self.pending.pick = Some(id);
+        self.pending.pick_base = id;
+    }
+
+    /// The next successor of the step being written: its row, or its place among the step's
+    /// successors when it has none, and its fate. Inlined: it runs for every successor, and
+    /// with its fate known where it is called, each fate's case is a short straight path.
+    #[inline(always)]
+    pub fn successor(&mut self, target: u32, fate: Fate) {
+        let place = self.pending.places;
+        self.pending.places += 1;
+        if place.is_multiple_of(4) {
+            self.start_group();
+        }
+        let p = &mut self.pending;
+        let shift = 2 * (place % 4);
+        match fate {
+            Fate::StoredNew => {
+                let guessed = target == p.next_new;
+                p.next_new = target.wrapping_add(1);
+                if guessed {
+                    return; // Class::StoredAsGuessed, 0
+                }
+                p.escaped_new.get_or_insert(target);
+            }
+            Fate::Pruned | Fate::NotStoredFull if target == place => {
+                let class = if fate == Fate::Pruned {
+                    Class::PrunedInPlace
+                } else {
+                    Class::FullInPlace
+                };
+                p.buf[p.classes_at] |= (class as u8) << shift;
+                return;
+            }
+            _ => {}
+        }
+        p.buf[p.classes_at] |= (Class::Escaped as u8) << shift;
+        let z = zigzag(base(fate, place, p.pick_base), target);
+        let (buf, n) = (&mut p.buf, &mut p.n);
+        if z < ESCAPE_DIRECT {
+            put(buf, n, code(fate) | (z << 3) as u8);
+        } else if z - ESCAPE_DIRECT < 0x100 {
+            // One byte follows (a grid's neighbours, stored a few dozen rows apart).
+            put(buf, n, code(fate) | (ESCAPE_DIRECT << 3) as u8);
+            put(buf, n, (z - ESCAPE_DIRECT) as u8);
+        } else {
+            let rest = z - ESCAPE_DIRECT;
+            let len = (u32::BITS - rest.leading_zeros()).div_ceil(8).max(1);
+            let field = ESCAPE_DIRECT - 1 + len;
+            put(buf, n, code(fate) | (field << 3) as u8);
+            buf[*n..*n + 4].copy_from_slice(&rest.to_le_bytes());
+            *n += len as usize;
+        }
+    }
+
+    /// Starts a group of four successors with its classes byte (each class that is not 0 is
+    /// added in as it is known), first moving the bytes so far to the spill when another group
+    /// might not fit.
+    #[inline(always)]
+    fn start_group(&mut self) {
+        if self.pending.n >= GROUP_STARTS_BELOW {
+            self.spill_pending();
+        }
+        let p = &mut self.pending;
+        p.classes_at = p.n;
+        p.buf[p.n] = 0;
+        p.n += 1;
+    }
+
+    /// How many successors the last step written has (until the next one begins).
+    #[must_use]
+    pub fn last_successors(&self) -> u32 {
+        self.pending.places
+    }
+
+    /// Moves the successors' bytes so far to the spill (a long step's).
+    #[cold]
+    #[inline(never)]
+    fn spill_pending(&mut self) {
+        let p = &mut self.pending;
+        self.spill.extend_from_slice(&p.buf[HEADER_ROOM..p.n]);
+        p.n = HEADER_ROOM;
+    }
+
+    /// Ends the step being written, which raised the largest open size by `max_open_rise` (what
+    /// undoing it takes off), and appends it.
+    pub fn end_step(&mut self, max_open_rise: u32) {
+        let p = &self.pending;
+        let pick_code = p
+            .pick
+            .map_or(0, |id| u64::from(zigzag(self.guess.pick(), id)) + 1);
         // A step that is its header byte alone (a depth-first cut-off, half of IDA*'s) inside a
         // block, when the tail has room: written here, where nothing is called, so nothing
         // has to be saved around the call.
-        if !self.steps.is_multiple_of(BLOCK) && max_open_rise == 0 && event.successors.is_empty() {
-            let pick = event.pick.as_ref().map(|p| p.id);
-            let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick(), p)) + 1);
-            if pick_code < NIBBLE_MORE && self.bytes.push_if_room((pick_code << 4) as u8) {
-                self.steps += 1;
-                self.guess.after_step(self.steps, pick, None);
-                return;
-            }
+        if !self.steps.is_multiple_of(BLOCK)
+            && max_open_rise == 0
+            && p.places == 0
+            && pick_code < NIBBLE_MORE
+            && self.bytes.push_if_room((pick_code << 4) as u8)
+        {
+            self.steps += 1;
+            self.guess.after_step(self.steps, p.pick, None);
+            return;
         }
-        self.record_any(event, max_open_rise);
+        self.append_step(max_open_rise, pick_code);
     }
 
-    /// Appends any step.
+    /// [`StepRecord::end_step`] of any step: its header is written in the room before its
+    /// successors, and the step appended.
     #[inline(never)]
-    fn record_any(&mut self, event: &StepEvent, max_open_rise: u32) {
+    fn append_step(&mut self, max_open_rise: u32, pick_code: u64) {
         if self.steps.is_multiple_of(BLOCK) {
             self.block_starts
                 .push(u32::try_from(self.bytes.len()).expect("fewer than 4 billion bytes"));
         }
         self.steps += 1;
-        let pick = event.pick.as_ref().map(|p| p.id);
-        let pick_code = pick.map_or(0, |p| u64::from(zigzag(self.guess.pick(), p)) + 1);
-        let successors = &event.successors[..];
-        // The step's bytes are written on the stack (a store and a count each), then appended
-        // at once: pushing each into the chunks checked the chunk and reloaded its length.
-        let mut buf = [0u8; PACKED];
-        let mut n = if max_open_rise == 0
-            && successors.len() < WITH_RISE as usize
-            && pick_code < NIBBLE_MORE
-        {
-            buf[0] = successors.len() as u8 | (pick_code << 4) as u8;
-            1
-        } else if (1..0x80).contains(&max_open_rise)
-            && successors.len() < 0x80
-            && pick_code < NIBBLE_MORE
-        {
+        let p = &mut self.pending;
+        let count = p.places;
+        let start = if !self.spill.is_empty() {
+            None
+        } else if max_open_rise == 0 && u64::from(count) < WITH_RISE && pick_code < NIBBLE_MORE {
+            p.buf[HEADER_ROOM - 1] = count as u8 | (pick_code << 4) as u8;
+            Some(HEADER_ROOM - 1)
+        } else if (1..0x80).contains(&max_open_rise) && count < 0x80 && pick_code < NIBBLE_MORE {
             // The long header's usual case, written here: the count and the rise, a byte each
             // (half a grid search's steps raise the largest open size).
-            buf[0] = WITH_RISE as u8 | (pick_code << 4) as u8;
-            buf[1] = successors.len() as u8;
-            buf[2] = max_open_rise as u8;
-            3
+            p.buf[HEADER_ROOM - 3..HEADER_ROOM].copy_from_slice(&[
+                WITH_RISE as u8 | (pick_code << 4) as u8,
+                count as u8,
+                max_open_rise as u8,
+            ]);
+            Some(HEADER_ROOM - 3)
         } else {
-            long_header(&mut buf, successors.len() as u64, max_open_rise, pick_code)
+            long_header_in_room(&mut p.buf, count, max_open_rise, pick_code)
         };
-        // What escaped rows are written against (see `base`).
-        let pick_base = pick.unwrap_or(self.guess.next_new);
-        let mut next_new = self.guess.next_new;
-        let mut escaped_new = None;
-        for (group, four) in (0u32..).step_by(4).zip(successors.chunks(4)) {
-            if n > PACKED - GROUP_BYTES {
-                self.bytes.extend_from_slice(&buf[..n]);
-                n = 0;
+        match start {
+            Some(start) => {
+                let window: &[u8; WINDOW] = (&p.buf[start..start + WINDOW])
+                    .try_into()
+                    .expect("the window fits in the buffer");
+                self.bytes.extend_padded(window, p.n - start);
             }
-            // A group's classes byte comes first: its place is kept, and each class that is not
-            // 0 is added in as it is known.
-            let classes_at = n;
-            buf[n] = 0;
-            n += 1;
-            for (place, s) in (group..).zip(four) {
-                let target = s.id.unwrap_or(s.index);
-                // Each fate's case written out, so that each takes a short straight path.
-                match s.fate {
-                    Fate::StoredNew => {
-                        let guessed = target == next_new;
-                        next_new = target.wrapping_add(1);
-                        if guessed {
-                            continue; // Class::StoredAsGuessed, 0
-                        }
-                        escaped_new.get_or_insert(target);
-                    }
-                    Fate::Pruned | Fate::NotStoredFull if target == place => {
-                        let class = if s.fate == Fate::Pruned {
-                            Class::PrunedInPlace
-                        } else {
-                            Class::FullInPlace
-                        };
-                        buf[classes_at] |= (class as u8) << (2 * (place % 4));
-                        continue;
-                    }
-                    _ => {}
-                }
-                buf[classes_at] |= (Class::Escaped as u8) << (2 * (place % 4));
-                let z = zigzag(base(s.fate, place, pick_base), target);
-                if z < ESCAPE_DIRECT {
-                    put(&mut buf, &mut n, code(s.fate) | (z << 3) as u8);
-                } else if z - ESCAPE_DIRECT < 0x100 {
-                    // One byte follows (a grid's neighbours, stored a few dozen rows apart).
-                    put(&mut buf, &mut n, code(s.fate) | (ESCAPE_DIRECT << 3) as u8);
-                    put(&mut buf, &mut n, (z - ESCAPE_DIRECT) as u8);
-                } else {
-                    let rest = z - ESCAPE_DIRECT;
-                    let len = (u32::BITS - rest.leading_zeros()).div_ceil(8).max(1);
-                    let field = ESCAPE_DIRECT - 1 + len;
-                    put(&mut buf, &mut n, code(s.fate) | (field << 3) as u8);
-                    buf[n..n + 4].copy_from_slice(&rest.to_le_bytes());
-                    n += len as usize;
-                }
-            }
+            None => self.append_long(max_open_rise, pick_code),
         }
-        let first_new = first_new(escaped_new, self.guess.next_new, next_new);
-        self.guess.next_new = next_new;
-        self.guess.after_step(self.steps, pick, first_new);
-        self.bytes.extend_padded(&buf, n);
+        let p = &self.pending;
+        let first_new = first_new(p.escaped_new, self.guess.next_new, p.next_new);
+        self.guess.next_new = p.next_new;
+        self.guess.after_step(self.steps, p.pick, first_new);
+    }
+
+    /// Appends a step whose header does not fit in its room, or whose successors spilled.
+    #[cold]
+    fn append_long(&mut self, max_open_rise: u32, pick_code: u64) {
+        let mut header = [0; LONG_HEADER];
+        let p = &self.pending;
+        let len = long_header(&mut header, u64::from(p.places), max_open_rise, pick_code);
+        self.bytes.extend_from_slice(&header[..len]);
+        self.bytes.extend_from_slice(&self.spill);
+        self.bytes.extend_from_slice(&p.buf[HEADER_ROOM..p.n]);
+        self.spill.clear();
+    }
+
+    /// Appends a whole step (its event's pick and successors), as a search writes it.
+    #[cfg(test)]
+    pub(crate) fn record(&mut self, event: &StepEvent, max_open_rise: u32) {
+        self.begin_step();
+        if let Some(pick) = &event.pick {
+            self.picked(pick.id);
+        }
+        for s in &event.successors {
+            self.successor(s.id.unwrap_or(s.index), s.fate);
+        }
+        self.end_step(max_open_rise);
     }
 
     /// Steps recorded.

@@ -3,12 +3,13 @@
 //! [`super::algo`]) implement it; [`super::search::Search`] drives it.
 
 use super::cost::Cost;
-use super::event::{Counts, Outcome, Pick, StepEvent};
+use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use super::frontier::OpenKey;
 use super::heuristic_check::EdgeCheck;
 use super::notebook::{Lookup, Node, NodeId, Notebook, Status};
 use super::problem::{Problem, Successor};
 use super::settings::Settings;
+use super::step_record::StepRecord;
 
 /// What storing one successor did to the notebook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,12 +66,40 @@ pub struct Core<P: Problem> {
     pub buffer: Vec<Successor<P::State, P::Move>>,
     /// The consistency check on every stored successor's edge.
     pub heuristic_check: EdgeCheck,
+    /// Every step so far, packed; a strategy writes its step's pick and successors as it
+    /// makes them ([`Core::pick`], [`Core::successor`]).
+    pub record: StepRecord,
+    /// Whether a step lists its successors in its event as well as in the record. A face
+    /// reading every step's event needs them; a run to the end reads only the last step's,
+    /// rebuilt from the record ([`super::search::Search::run`]), and listing every step's
+    /// successors cost a run ~3% of its instructions.
+    pub lists_successors: bool,
 }
 
 impl<P: Problem> Core<P> {
     /// The heuristic estimate of `state` under the chosen heuristic.
     pub fn estimate(&self, state: &P::State) -> Cost {
         self.problem.estimate(state, self.settings.heuristic)
+    }
+
+    /// The step picked `pick`: into the event, and into the record before the successors.
+    #[inline(always)]
+    pub fn pick(&mut self, event: &mut StepEvent, pick: Pick) {
+        self.record.picked(pick.id);
+        event.pick = Some(pick);
+    }
+
+    /// The step's next successor, in place `index` among them: its row (`None` for one pruned
+    /// or not stored) and fate, into the record, and into the event when it lists them
+    /// ([`Core::lists_successors`]). Called where the fate is known (inlined, each fate's
+    /// packing is then a short straight path).
+    #[inline(always)]
+    pub fn successor(&mut self, event: &mut StepEvent, id: Option<NodeId>, index: u32, fate: Fate) {
+        debug_assert_eq!(id.is_some(), fate.has_row(), "a {fate} successor's row");
+        self.record.successor(id.unwrap_or(index), fate);
+        if self.lists_successors {
+            event.successors.push(SuccessorEvent { id, index, fate });
+        }
     }
 
     /// Writes the start state as row 0, open.

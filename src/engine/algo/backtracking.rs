@@ -21,7 +21,7 @@
 
 use crate::engine::cost::Cost;
 use crate::engine::cutoff::{Bound, Cutoff};
-use crate::engine::event::{Fate, Note, Outcome, Pick, StepEvent, SuccessorEvent};
+use crate::engine::event::{Fate, Note, Outcome, Pick, StepEvent};
 use crate::engine::frontier::Ordering;
 use crate::engine::frontier::TieLevels;
 use crate::engine::notebook::{Node, NodeId, Notebook, Status, hash_of};
@@ -160,19 +160,20 @@ impl DepthFirst {
     }
 
     /// Stores the children of row `id` and pushes them, the first successor on top. Returns
-    /// how many were stored and whether one did not fit.
+    /// how many were stored, how many were already on the path (cycles), and whether one did
+    /// not fit.
     fn expand<P: Problem>(
         &mut self,
         core: &mut Core<P>,
         id: NodeId,
         event: &mut StepEvent,
-    ) -> (usize, bool) {
+    ) -> (usize, usize, bool) {
         let (g, depth) = {
             let n = core.notebook.node(id);
             (n.g, n.depth)
         };
         let first = self.stack.len();
-        let mut full = false;
+        let (mut full, mut cycles) = (false, 0);
         let mut successors = core.generate(id);
         for (index, successor) in successors.drain(..).enumerate() {
             let index = u32::try_from(index).expect("fewer than 4 billion successors");
@@ -180,6 +181,7 @@ impl DepthFirst {
                 Successor::Pruned { .. } => (None, Fate::Pruned),
                 Successor::Child { state, mv, cost } => {
                     if let Some(ancestor) = self.on_path(&core.notebook, id, &state) {
+                        cycles += 1;
                         (Some(ancestor), Fate::Kept)
                     } else if core.notebook.len() >= core.settings.max_states {
                         full = true;
@@ -193,15 +195,11 @@ impl DepthFirst {
                     }
                 }
             };
-            event.successors.push(SuccessorEvent {
-                id: child,
-                index,
-                fate,
-            });
+            core.successor(event, child, index, fate);
         }
         core.return_buffer(successors);
         self.stack[first..].reverse();
-        (self.stack.len() - first, full)
+        (self.stack.len() - first, cycles, full)
     }
 }
 
@@ -241,10 +239,10 @@ impl<P: Problem> Strategy<P> for DepthFirst {
                 f: pick.f,
                 threshold,
             });
-            event.pick = Some(pick);
+            core.pick(event, pick);
             return None;
         }
-        event.pick = Some(pick);
+        core.pick(event, pick);
         if core.problem.is_goal(core.notebook.node(id).state) {
             core.counts.solutions += 1;
             if !self.all_solutions {
@@ -263,12 +261,7 @@ impl<P: Problem> Strategy<P> for DepthFirst {
             return None;
         }
         let mark = core.notebook.len();
-        let (stored, full) = self.expand(core, id, event);
-        let cycles = event
-            .successors
-            .iter()
-            .filter(|s| s.fate == Fate::Kept)
-            .count();
+        let (stored, cycles, full) = self.expand(core, id, event);
         if stored > 0 {
             self.path.push(Frame { id, mark });
             let store = &core.notebook;

@@ -4,7 +4,7 @@
 //! ordering: [`StoringQueue`] where picks go in storing order, [`OpenList`] everywhere else.
 
 use crate::engine::cost::Cost;
-use crate::engine::event::{Fate, Outcome, Pick, StepEvent, SuccessorEvent};
+use crate::engine::event::{Fate, Outcome, Pick, StepEvent};
 use crate::engine::frontier::{OpenKey, OpenList, OpenRows, Ordering, StoringQueue};
 use crate::engine::notebook::{Node, NodeId, Notebook, Status};
 use crate::engine::problem::{Problem, Successor};
@@ -85,8 +85,8 @@ impl<O: OpenRows> BestFirst<O> {
         // A domain yields a handful of successors a state; the index is counted as a u32 so
         // that no conversion is checked per successor.
         for (index, at) in (0u32..).zip(0..core.buffer.len()) {
-            let (child, fate) = match core.take_successor(at) {
-                Successor::Pruned { .. } => (None, Fate::Pruned),
+            match core.take_successor(at) {
+                Successor::Pruned { .. } => core.successor(event, None, index, Fate::Pruned),
                 Successor::Child { state, mv, cost } => {
                     let (g, depth) = from.child(cost);
                     let reopens = O::REROUTES && self.reopens;
@@ -94,7 +94,7 @@ impl<O: OpenRows> BestFirst<O> {
                         Stored::New(child, h) => {
                             let key = self.open.ordering().key(child, g, h, depth);
                             self.open.push_new(key);
-                            (Some(child), Fate::StoredNew)
+                            core.successor(event, Some(child), index, Fate::StoredNew);
                         }
                         Stored::Improved {
                             id: child,
@@ -114,21 +114,18 @@ impl<O: OpenRows> BestFirst<O> {
                             } else {
                                 Fate::Reopened
                             };
-                            (Some(child), fate)
+                            core.successor(event, Some(child), index, fate);
                         }
-                        Stored::Kept(child) => (Some(child), Fate::Kept),
+                        Stored::Kept(child) => {
+                            core.successor(event, Some(child), index, Fate::Kept);
+                        }
                         Stored::Full => {
                             full = true;
-                            (None, Fate::NotStoredFull)
+                            core.successor(event, None, index, Fate::NotStoredFull);
                         }
                     }
                 }
-            };
-            event.successors.push(SuccessorEvent {
-                id: child,
-                index,
-                fate,
-            });
+            }
         }
         full
     }
@@ -166,13 +163,16 @@ impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
         let id = self.open.ordering().id_of(top);
         // The pick's row is read once for its explanation, its goal test and its successors.
         let from = core.expanding(id);
-        event.pick = Some(Pick {
-            id,
-            g: from.g,
-            h: from.h,
-            f: top.f,
-            ties,
-        });
+        core.pick(
+            event,
+            Pick {
+                id,
+                g: from.g,
+                h: from.h,
+                f: top.f,
+                ties,
+            },
+        );
         core.set_status(id, Status::Closed);
         let mut outcome = None;
         if from.goal {

@@ -92,13 +92,16 @@ impl<P: Problem> Strategy<P> for GenerateAndTest {
         let h = core.estimate(&candidate);
         let id = core.add_row(Node::new(candidate, Cost::ZERO, h, None, 0));
         core.set_status(id, Status::Closed);
-        event.pick = Some(Pick {
-            id,
-            g: Cost::ZERO,
-            h,
-            f: self.f(),
-            ties: [TieLevel { key: None, tied: 1 }].into_iter().collect(),
-        });
+        core.pick(
+            event,
+            Pick {
+                id,
+                g: Cost::ZERO,
+                h,
+                f: self.f(),
+                ties: [TieLevel { key: None, tied: 1 }].into_iter().collect(),
+            },
+        );
         let of = || total.map_or_else(String::new, |t| format!(" of {}", words(t)));
         if self.written == 1 {
             event.note = Some(Note::Words(format!(
