@@ -111,10 +111,11 @@ pub struct StepRecord {
 struct Pending {
     /// [`HEADER_ROOM`] bytes for the header, then the successors' bytes.
     buf: [u8; PENDING],
-    /// Bytes used in `buf`, the header's room included.
-    n: usize,
+    /// Bytes used in `buf`, the header's room included. Bytes, like `classes_at`, so that
+    /// indexing `buf` by them needs no bounds check (a successor wrote two or three).
+    n: u8,
     /// Where the classes byte of the current group of four is.
-    classes_at: usize,
+    classes_at: u8,
     /// Successors written so far.
     places: u32,
     pick: Option<NodeId>,
@@ -131,8 +132,8 @@ impl Default for Pending {
     fn default() -> Self {
         Pending {
             buf: [0; PENDING],
-            n: HEADER_ROOM,
-            classes_at: HEADER_ROOM,
+            n: ROOM_END,
+            classes_at: ROOM_END,
             places: 0,
             pick: None,
             pick_base: 0,
@@ -280,8 +281,8 @@ fn push_varint(mut push: impl FnMut(u8), mut value: u64) {
 }
 
 /// Writes `b` at `buf[*n]` and counts it.
-fn put(buf: &mut [u8; PENDING], n: &mut usize, b: u8) {
-    buf[*n] = b;
+fn put(buf: &mut [u8; PENDING], n: &mut u8, b: u8) {
+    buf[usize::from(*n)] = b;
     *n += 1;
 }
 
@@ -356,8 +357,13 @@ const HEADER_ROOM: usize = size_of::<u64>();
 /// into the buffer.
 const WINDOW: usize = 48;
 
-/// [`Pending::buf`]'s size: the window from its furthest start.
-const PENDING: usize = WINDOW + HEADER_ROOM - 1;
+/// [`Pending::buf`]'s size: room for any byte index, and the 4 bytes a distance is written
+/// with from there (see [`Pending::n`]). Only the first [`WINDOW`] + [`HEADER_ROOM`] − 1 are
+/// used.
+const PENDING: usize = 256 + 4;
+
+/// [`HEADER_ROOM`] as a byte index of [`Pending::buf`].
+const ROOM_END: u8 = HEADER_ROOM as u8;
 
 /// A group of successors starts in [`Pending::buf`] only while this many bytes are used, so
 /// that it fits in the window whatever the header's length; else the bytes so far wait in
@@ -373,7 +379,7 @@ impl StepRecord {
     pub fn begin_step(&mut self) {
         let next_new = self.guess.next_new;
         let p = &mut self.pending;
-        p.n = HEADER_ROOM;
+        p.n = ROOM_END;
         p.places = 0;
         p.pick = None;
         p.pick_base = next_new;
@@ -416,12 +422,12 @@ impl StepRecord {
                 } else {
                     Class::FullInPlace
                 };
-                p.buf[p.classes_at] |= (class as u8) << shift;
+                p.buf[usize::from(p.classes_at)] |= (class as u8) << shift;
                 return;
             }
             _ => {}
         }
-        p.buf[p.classes_at] |= (Class::Escaped as u8) << shift;
+        p.buf[usize::from(p.classes_at)] |= (Class::Escaped as u8) << shift;
         let z = zigzag(base(fate, place, p.pick_base), target);
         let (buf, n) = (&mut p.buf, &mut p.n);
         if z < ESCAPE_DIRECT {
@@ -435,8 +441,9 @@ impl StepRecord {
             let len = (u32::BITS - rest.leading_zeros()).div_ceil(8).max(1);
             let field = ESCAPE_DIRECT - 1 + len;
             put(buf, n, code(fate) | (field << 3) as u8);
-            buf[*n..*n + 4].copy_from_slice(&rest.to_le_bytes());
-            *n += len as usize;
+            let at = usize::from(*n);
+            buf[at..at + 4].copy_from_slice(&rest.to_le_bytes());
+            *n += len as u8;
         }
     }
 
@@ -445,12 +452,12 @@ impl StepRecord {
     /// might not fit.
     #[inline(always)]
     fn start_group(&mut self) {
-        if self.pending.n >= GROUP_STARTS_BELOW {
+        if usize::from(self.pending.n) >= GROUP_STARTS_BELOW {
             self.spill_pending();
         }
         let p = &mut self.pending;
         p.classes_at = p.n;
-        p.buf[p.n] = 0;
+        p.buf[usize::from(p.n)] = 0;
         p.n += 1;
     }
 
@@ -465,8 +472,9 @@ impl StepRecord {
     #[inline(never)]
     fn spill_pending(&mut self) {
         let p = &mut self.pending;
-        self.spill.extend_from_slice(&p.buf[HEADER_ROOM..p.n]);
-        p.n = HEADER_ROOM;
+        self.spill
+            .extend_from_slice(&p.buf[HEADER_ROOM..usize::from(p.n)]);
+        p.n = ROOM_END;
     }
 
     /// Ends the step being written, which raised the largest open size by `max_open_rise` (what
@@ -525,7 +533,7 @@ impl StepRecord {
                 let window: &[u8; WINDOW] = (&p.buf[start..start + WINDOW])
                     .try_into()
                     .expect("the window fits in the buffer");
-                self.bytes.extend_padded(window, p.n - start);
+                self.bytes.extend_padded(window, usize::from(p.n) - start);
             }
             None => self.append_long(max_open_rise, pick_code),
         }
@@ -543,7 +551,8 @@ impl StepRecord {
         let len = long_header(&mut header, u64::from(p.places), max_open_rise, pick_code);
         self.bytes.extend_from_slice(&header[..len]);
         self.bytes.extend_from_slice(&self.spill);
-        self.bytes.extend_from_slice(&p.buf[HEADER_ROOM..p.n]);
+        self.bytes
+            .extend_from_slice(&p.buf[HEADER_ROOM..usize::from(p.n)]);
         self.spill.clear();
     }
 
