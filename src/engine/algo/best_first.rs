@@ -173,7 +173,7 @@ impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
                 ties,
             },
         );
-        core.set_status(id, Status::Closed);
+        core.close_open(id);
         let mut outcome = None;
         if from.goal {
             core.counts.solutions += 1;
