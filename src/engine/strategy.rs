@@ -149,16 +149,15 @@ impl<P: Problem> Core<P> {
         self.counts.closed += 1;
     }
 
-    /// Generates the successors of row `id` into the buffer (the buffer is taken; give it
-    /// back with [`Core::return_buffer`]).
-    pub fn generate(&mut self, id: NodeId) -> Vec<Successor<P::State, P::Move>> {
+    /// Generates the successors of row `id` into the buffer (take each with
+    /// [`Core::take_successor`]).
+    pub fn generate(&mut self, id: NodeId) {
         self.buffer.clear();
         self.problem
             .successors(self.notebook.node(id).state, &mut self.buffer);
-        std::mem::take(&mut self.buffer)
     }
 
-    /// Successor `at` of those [`Core::expanding`] generated, taken out of the buffer (a pruned
+    /// Successor `at` of those [`Core::expanding`] or [`Core::generate`] generated, taken out of the buffer (a pruned
     /// move is left in its place), so that each is stored while the buffer stays where it is:
     /// taking the whole buffer and draining it cost ~35 instructions a step.
     #[inline(always)]
@@ -168,10 +167,6 @@ impl<P: Problem> Core<P> {
             Successor::Child { mv, .. } | Successor::Pruned { mv } => *mv,
         };
         std::mem::replace(slot, Successor::Pruned { mv })
-    }
-
-    pub fn return_buffer(&mut self, buffer: Vec<Successor<P::State, P::Move>>) {
-        self.buffer = buffer;
     }
 
     /// The estimate of `state`, reached from row `parent` by `mv` (see

@@ -174,30 +174,28 @@ impl DepthFirst {
         };
         let first = self.stack.len();
         let (mut full, mut cycles) = (false, 0);
-        let mut successors = core.generate(id);
-        for (index, successor) in successors.drain(..).enumerate() {
-            let index = u32::try_from(index).expect("fewer than 4 billion successors");
-            let (child, fate) = match successor {
-                Successor::Pruned { .. } => (None, Fate::Pruned),
+        core.generate(id);
+        // Each successor written where its fate is known (see `Core::successor`).
+        for (index, at) in (0u32..).zip(0..core.buffer.len()) {
+            match core.take_successor(at) {
+                Successor::Pruned { .. } => core.successor(event, None, index, Fate::Pruned),
                 Successor::Child { state, mv, cost } => {
                     if let Some(ancestor) = self.on_path(&core.notebook, id, &state) {
                         cycles += 1;
-                        (Some(ancestor), Fate::Kept)
+                        core.successor(event, Some(ancestor), index, Fate::Kept);
                     } else if core.notebook.len() >= core.settings.max_states {
                         full = true;
-                        (None, Fate::NotStoredFull)
+                        core.successor(event, None, index, Fate::NotStoredFull);
                     } else {
                         let h = core.estimate_child(id, &state, mv);
                         let child =
                             core.add_row(Node::new(state, g + cost, h, Some(id), depth + 1));
                         self.stack.push(child);
-                        (Some(child), Fate::StoredNew)
+                        core.successor(event, Some(child), index, Fate::StoredNew);
                     }
                 }
-            };
-            core.successor(event, child, index, fate);
+            }
         }
-        core.return_buffer(successors);
         self.stack[first..].reverse();
         (self.stack.len() - first, cycles, full)
     }
