@@ -58,6 +58,7 @@ impl<P: Problem> Search<P> {
                 buffer: Vec::new(),
                 record: StepRecord::default(),
                 lists_successors: true,
+                way_back: None,
             },
             strategy,
             steps: 0,
@@ -426,6 +427,56 @@ mod tests {
     use crate::domains::sliding::{SlidingPuzzle, default_goal};
     use crate::engine::cost::Cost;
     use crate::engine::settings::{Algorithm, Heuristic};
+
+    /// Every successor that has a row names the row holding its state, however the step found
+    /// it: stored new, looked up, or recognised as the way back to the pick's parent.
+    #[test]
+    fn a_successors_row_holds_its_state() {
+        for algorithm in [
+            Algorithm::AStar,
+            Algorithm::BreadthFirst,
+            Algorithm::Greedy,
+            Algorithm::Dijkstra,
+        ] {
+            let puzzle = SlidingPuzzle::<u64>::new(
+                3,
+                3,
+                vec![5, 4, 2, 7, 0, 3, 8, 1, 6],
+                default_goal(3, 3),
+            );
+            let settings = Settings {
+                algorithm,
+                heuristic: Heuristic::Manhattan,
+                ..Settings::default()
+            };
+            let mut search = Search::new(puzzle, settings);
+            let mut already_stored = 0;
+            while search.outcome().is_none() && search.steps() < 300 {
+                let event = search.step().clone();
+                let Some(pick) = &event.pick else { continue };
+                let core = search.core();
+                let mut generated = Vec::new();
+                core.problem
+                    .successors(core.notebook.node(pick.id).state, &mut generated);
+                for s in &event.successors {
+                    let (Some(id), Successor::Child { state, .. }) =
+                        (s.id, &generated[s.index as usize])
+                    else {
+                        continue;
+                    };
+                    assert_eq!(
+                        core.notebook.node(id).state,
+                        state,
+                        "{algorithm:?} step {}: successor {} names row {id}",
+                        event.step,
+                        s.index
+                    );
+                    already_stored += usize::from(s.fate != Fate::StoredNew);
+                }
+            }
+            assert!(already_stored > 0, "{algorithm:?} met stored states again");
+        }
+    }
 
     /// A run lists only its last step's successors, rebuilt from the record: its last event
     /// and its record must be what stepping one step at a time gives, wherever it stops.

@@ -6,7 +6,7 @@ use super::cost::Cost;
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
 use super::frontier::OpenKey;
 use super::heuristic_check::EdgeCheck;
-use super::notebook::{Lookup, Node, NodeId, Notebook, Status};
+use super::notebook::{Filed, Lookup, Node, NodeId, Notebook, Status};
 use super::problem::{Problem, Successor};
 use super::settings::Settings;
 use super::step_record::StepRecord;
@@ -41,6 +41,9 @@ pub struct Expanding {
     pub depth: u32,
     /// Whether the row holds a goal (its successors are then not generated).
     pub goal: bool,
+    /// The row's parent, whose state [`Core::expanding`] keeps in [`Core::way_back`] when the
+    /// state type compares successors with it first ([`Filed::PARENT_FIRST`]).
+    pub parent: Option<NodeId>,
     /// [`Notebook::replaying`] as the expansion began, for each successor's lookup.
     pub replaying: bool,
 }
@@ -66,6 +69,9 @@ pub struct Core<P: Problem> {
     pub buffer: Vec<Successor<P::State, P::Move>>,
     /// The consistency check on every stored successor's edge.
     pub heuristic_check: EdgeCheck,
+    /// The state of the parent of the row being expanded, where successors are compared with
+    /// it before they are looked up ([`Filed::PARENT_FIRST`]).
+    pub way_back: Option<P::State>,
     /// Every step so far, packed; a strategy writes its step's pick and successors as it
     /// makes them ([`Core::pick`], [`Core::successor`]).
     pub record: StepRecord,
@@ -191,14 +197,22 @@ impl<P: Problem> Core<P> {
             self.buffer.clear();
             self.problem.successors(n.state, &mut self.buffer);
         }
-        Expanding {
+        let parent = n.parent();
+        let expanding = Expanding {
             id,
             g: n.g,
             h: n.h,
             depth: n.depth,
             goal,
+            parent,
             replaying: self.notebook.replaying(),
+        };
+        if P::State::PARENT_FIRST
+            && let Some(parent) = parent
+        {
+            self.way_back = Some(self.notebook.node(parent).state.clone());
         }
+        expanding
     }
 
     /// Stores `state` reached from row `from` by `mv` of cost `cost`, as the A* chapter's
@@ -217,22 +231,30 @@ impl<P: Problem> Core<P> {
     ) -> Stored {
         let (g, depth) = from.child(cost);
         let (parent, h_from) = (from.id, from.h);
-        let existing = match self.notebook.lookup(&state, from.replaying) {
-            Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => return Stored::Full,
-            Lookup::Vacant(slot) => {
-                let h = self.problem.estimate_child(
-                    slot.node(parent).state,
-                    h_from,
-                    &state,
-                    mv,
-                    self.settings.heuristic,
-                );
-                let id = slot.insert(Node::new(state, g, h, Some(parent), depth));
-                self.heuristic_check.edge(parent, h_from, id, h, cost);
-                self.count_new_row();
-                return Stored::New(id, h);
-            }
-            Lookup::Stored(existing) => existing,
+        let way_back = from
+            .parent
+            .filter(|_| P::State::PARENT_FIRST && self.way_back.as_ref() == Some(&state));
+        let existing = match way_back {
+            Some(back) => back,
+            None => match self.notebook.lookup(&state, from.replaying) {
+                Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => {
+                    return Stored::Full;
+                }
+                Lookup::Vacant(slot) => {
+                    let h = self.problem.estimate_child(
+                        slot.node(parent).state,
+                        h_from,
+                        &state,
+                        mv,
+                        self.settings.heuristic,
+                    );
+                    let id = slot.insert(Node::new(state, g, h, Some(parent), depth));
+                    self.heuristic_check.edge(parent, h_from, id, h, cost);
+                    self.count_new_row();
+                    return Stored::New(id, h);
+                }
+                Lookup::Stored(existing) => existing,
+            },
         };
         if !reopens && !self.heuristic_check.on {
             // Nothing to check or change: the row is not even read.
