@@ -428,6 +428,18 @@ mod tests {
     use crate::engine::cost::Cost;
     use crate::engine::settings::{Algorithm, Heuristic};
 
+    /// The seed's 8-puzzle (542703816) under `algorithm` with Manhattan distance.
+    fn seed(algorithm: Algorithm, max_states: usize) -> Search<SlidingPuzzle<u64>> {
+        let puzzle = SlidingPuzzle::new(3, 3, vec![5, 4, 2, 7, 0, 3, 8, 1, 6], default_goal(3, 3));
+        let settings = Settings {
+            algorithm,
+            heuristic: Heuristic::Manhattan,
+            max_states,
+            ..Settings::default()
+        };
+        Search::new(puzzle, settings)
+    }
+
     /// Every successor that has a row names the row holding its state, however the step found
     /// it: stored new, looked up, or recognised as the way back to the pick's parent.
     #[test]
@@ -438,18 +450,7 @@ mod tests {
             Algorithm::Greedy,
             Algorithm::Dijkstra,
         ] {
-            let puzzle = SlidingPuzzle::<u64>::new(
-                3,
-                3,
-                vec![5, 4, 2, 7, 0, 3, 8, 1, 6],
-                default_goal(3, 3),
-            );
-            let settings = Settings {
-                algorithm,
-                heuristic: Heuristic::Manhattan,
-                ..Settings::default()
-            };
-            let mut search = Search::new(puzzle, settings);
+            let mut search = seed(algorithm, Settings::default().max_states);
             let mut already_stored = 0;
             while search.outcome().is_none() && search.steps() < 300 {
                 let event = search.step().clone();
@@ -489,21 +490,7 @@ mod tests {
             (Algorithm::Backtracking, 1000),
             (Algorithm::IdaStar, 1000),
         ] {
-            let make = || {
-                let puzzle = SlidingPuzzle::<u64>::new(
-                    3,
-                    3,
-                    vec![5, 4, 2, 7, 0, 3, 8, 1, 6],
-                    default_goal(3, 3),
-                );
-                let settings = Settings {
-                    algorithm,
-                    heuristic: Heuristic::Manhattan,
-                    max_states,
-                    ..Settings::default()
-                };
-                Search::new(puzzle, settings)
-            };
+            let make = || seed(algorithm, max_states);
             for stop in [1, 2, 7, 30, u64::MAX] {
                 let mut stepped = make();
                 while stepped.outcome().is_none() && stepped.steps() < stop {
