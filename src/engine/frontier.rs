@@ -19,6 +19,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 mod cow_queue;
+mod spare;
 mod storing_queue;
 
 pub use storing_queue::StoringQueue;
@@ -376,6 +377,13 @@ impl<T: Default> Slots<T> {
         self.free.push(slot);
     }
 
+    /// Releases every slot, the first to be taken first.
+    fn free_all(&mut self) {
+        self.free.clear();
+        let slots = u32::try_from(self.items.len()).expect("fewer than 4 billion slots");
+        self.free.extend((0..slots).rev());
+    }
+
     /// Slots taken and not released.
     fn in_use(&self) -> usize {
         self.items.len() - self.free.len()
@@ -440,15 +448,23 @@ pub struct OpenList {
 const START_LEVELS: usize = 64;
 
 impl OpenList {
+    /// An empty open list, on the storage the last one dropped on this thread left (see
+    /// [`spare`]) or on new storage.
     #[must_use]
     pub fn new(ordering: Ordering) -> OpenList {
-        OpenList {
-            ordering,
+        let storage = spare::take().unwrap_or_else(|| spare::Storage {
             order: BinaryHeap::with_capacity(START_LEVELS),
             level_of: FxHashMap::with_capacity_and_hasher(START_LEVELS, Default::default()),
-            last: None,
             levels: Slots::with_capacity(START_LEVELS),
             buckets: Slots::default(),
+        });
+        OpenList {
+            ordering,
+            order: storage.order,
+            level_of: storage.level_of,
+            last: None,
+            levels: storage.levels,
+            buckets: storage.buckets,
             len: 0,
             entries: 0,
         }
@@ -933,6 +949,18 @@ impl OpenRows for OpenList {
 
     fn shared_bytes(&self) -> usize {
         OpenList::shared_bytes(self)
+    }
+}
+
+/// A dropped open list leaves its storage for the next one on the thread ([`spare`]).
+impl Drop for OpenList {
+    fn drop(&mut self) {
+        spare::give(spare::Storage {
+            order: std::mem::take(&mut self.order),
+            level_of: std::mem::take(&mut self.level_of),
+            levels: std::mem::take(&mut self.levels),
+            buckets: std::mem::take(&mut self.buckets),
+        });
     }
 }
 
