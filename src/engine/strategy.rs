@@ -163,9 +163,10 @@ impl<P: Problem> Core<P> {
             .successors(self.notebook.node(id).state, &mut self.buffer);
     }
 
-    /// Successor `at` of those [`Core::expanding`] or [`Core::generate`] generated, taken out of the buffer (a pruned
-    /// move is left in its place), so that each is stored while the buffer stays where it is:
-    /// taking the whole buffer and draining it cost ~35 instructions a step.
+    /// Successor `at` of those [`Core::expanding`] or [`Core::generate`] generated, taken out
+    /// of the buffer (a pruned move is left in its place), so that each is stored while the
+    /// buffer stays where it is: taking the whole buffer and draining it cost ~35
+    /// instructions a step.
     #[inline(always)]
     pub fn take_successor(&mut self, at: usize) -> Successor<P::State, P::Move> {
         let slot = &mut self.buffer[at];
