@@ -30,7 +30,7 @@ pub struct Search<P: Problem> {
 pub const BUDGET_CHECK_EVERY: u64 = 64;
 const _: () = assert!(
     BUDGET_CHECK_EVERY.is_power_of_two(),
-    "Search::over_budget counts on it"
+    "over_budget counts on it"
 );
 
 impl<P: Problem> Search<P> {
@@ -74,42 +74,18 @@ impl<P: Problem> Search<P> {
             return &self.event;
         }
         self.steps += 1;
-        let max_open = self.core.counts.max_open;
-        self.event.step = self.steps;
-        self.event.pick = None;
-        self.event.successors.clear();
-        clear_note(&mut self.event.note);
-        self.core.heuristic_check.begin_step(self.steps);
-        self.core.record.begin_step();
-        self.event.outcome = self.strategy.step(&mut self.core, &mut self.event);
-        if self.event.outcome.is_none() {
-            self.event.outcome = self.over_budget();
-        }
+        let ended = take_step(
+            self.strategy.as_mut(),
+            &mut self.core,
+            &mut self.event,
+            self.steps,
+            self.held_elsewhere,
+        );
         // `self.outcome` is `None` while stepping: only an ending step changes it.
-        if self.event.outcome.is_some() {
+        if ended {
             self.outcome.clone_from(&self.event.outcome);
         }
-        let rise = (self.core.counts.max_open.checked_sub(max_open))
-            .expect("the largest open size never shrinks while stepping");
-        self.core
-            .record
-            .end_step(u32::try_from(rise).expect("one step stores fewer than 4 billion rows"));
         &self.event
-    }
-
-    /// The outcome when everything held, here and by the owner, has reached the memory budget
-    /// (checked as [`BUDGET_CHECK_EVERY`] says).
-    fn over_budget(&self) -> Option<Outcome> {
-        let budget = self.core.settings.max_memory;
-        // The powers of two past `BUDGET_CHECK_EVERY` are multiples of it, so "a power of two
-        // up to it" needs no comparison with it (two bit tests a step, not five operations).
-        let due = self.steps.is_multiple_of(BUDGET_CHECK_EVERY) || self.steps.is_power_of_two();
-        (due && self.bytes().saturating_add(self.held_elsewhere) >= budget.bytes()).then(|| {
-            Outcome::OverBudget(format!(
-                "memory budget {budget} reached at step {}",
-                self.steps
-            ))
-        })
     }
 
     /// Tells the search how many bytes its owner holds for it (keyframes, a record of its
@@ -205,11 +181,20 @@ impl<P: Problem> Search<P> {
     /// [`Core::lists_successors`]).
     pub fn run(&mut self, max_steps: u64) -> Option<&Outcome> {
         let from = self.steps;
-        self.core.lists_successors = false;
-        while self.outcome.is_none() && self.steps < max_steps {
-            self.step();
+        if self.outcome.is_none() && self.steps < max_steps {
+            self.core.lists_successors = false;
+            let ended = self.strategy.run(
+                &mut self.core,
+                &mut self.event,
+                &mut self.steps,
+                max_steps,
+                self.held_elsewhere,
+            );
+            self.core.lists_successors = true;
+            if ended {
+                self.outcome.clone_from(&self.event.outcome);
+            }
         }
-        self.core.lists_successors = true;
         // A run ends mostly on a goal or an empty open list, whose step has no successors to
         // read back (a short grid query paid ~1% reading its last block).
         if self.steps > from && self.core.record.last_successors() > 0 {
@@ -255,7 +240,7 @@ impl<P: Problem> Search<P> {
     /// Bytes held by the notebook, the strategy and everything recorded per step.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.core.notebook.bytes() + self.strategy.bytes() + self.core.record.bytes()
+        self.core.bytes_with(self.strategy.as_ref())
     }
 
     /// Of [`Search::bytes`], those a copy shares with this search instead of copying: what a
@@ -336,6 +321,54 @@ impl<P: Problem> Drop for Search<P> {
     fn drop(&mut self) {
         self.core.notebook.give_back_numbered();
     }
+}
+
+/// One step of `strategy` over `core`, the `steps`-th, with what every step does around it:
+/// `event` emptied, the record's step begun and ended, the memory budget checked (counting
+/// `held_elsewhere`, see [`Search::hold_elsewhere`]). Returns whether the step ended the
+/// search (its outcome is then `event.outcome`). Generic over the strategy, so that
+/// [`Strategy::run`]'s loop is compiled for each one, with the step called directly.
+#[inline(always)]
+pub(super) fn take_step<P: Problem, S: Strategy<P> + ?Sized>(
+    strategy: &mut S,
+    core: &mut Core<P>,
+    event: &mut StepEvent,
+    steps: u64,
+    held_elsewhere: usize,
+) -> bool {
+    let max_open = core.counts.max_open;
+    event.step = steps;
+    event.pick = None;
+    event.successors.clear();
+    clear_note(&mut event.note);
+    core.heuristic_check.begin_step(steps);
+    core.record.begin_step();
+    event.outcome = strategy.step(core, event);
+    if event.outcome.is_none() {
+        event.outcome = over_budget(strategy, core, steps, held_elsewhere);
+    }
+    let rise = (core.counts.max_open.checked_sub(max_open))
+        .expect("the largest open size never shrinks while stepping");
+    core.record
+        .end_step(u32::try_from(rise).expect("one step stores fewer than 4 billion rows"));
+    event.outcome.is_some()
+}
+
+/// The outcome when everything held, by the search and by its owner (`held_elsewhere`), has
+/// reached the memory budget at step `steps` (checked as [`BUDGET_CHECK_EVERY`] says).
+#[inline(always)]
+fn over_budget<P: Problem, S: Strategy<P> + ?Sized>(
+    strategy: &S,
+    core: &Core<P>,
+    steps: u64,
+    held_elsewhere: usize,
+) -> Option<Outcome> {
+    let budget = core.settings.max_memory;
+    // The powers of two past `BUDGET_CHECK_EVERY` are multiples of it, so "a power of two
+    // up to it" needs no comparison with it (two bit tests a step, not five operations).
+    let due = steps.is_multiple_of(BUDGET_CHECK_EVERY) || steps.is_power_of_two();
+    (due && core.bytes_with(strategy).saturating_add(held_elsewhere) >= budget.bytes())
+        .then(|| Outcome::OverBudget(format!("memory budget {budget} reached at step {steps}")))
 }
 
 impl<P: Problem + Clone> Clone for Search<P> {

@@ -108,6 +108,11 @@ impl<P: Problem> Core<P> {
         }
     }
 
+    /// Bytes held by the notebook, `strategy` and the record of every step.
+    pub fn bytes_with<S: Strategy<P> + ?Sized>(&self, strategy: &S) -> usize {
+        self.notebook.bytes() + strategy.bytes() + self.record.bytes()
+    }
+
     /// Writes the start state as row 0, open.
     pub fn store_start(&mut self) -> NodeId {
         let state = self.problem.start();
@@ -323,6 +328,26 @@ pub trait Strategy<P: Problem> {
     /// state once); the others get a notebook that files no row in its hash index
     /// ([`Notebook::unfiled`]).
     fn looks_states_up(&self) -> bool {
+        false
+    }
+    /// Steps until an outcome or until `max_steps` steps in all have been taken (`steps`
+    /// counts them), each as [`super::search::Search::step`] takes it; returns whether an
+    /// outcome ended the run. One call per run, so that the loop is compiled for each
+    /// strategy and calls its step directly, not through the trait object.
+    fn run(
+        &mut self,
+        core: &mut Core<P>,
+        event: &mut StepEvent,
+        steps: &mut u64,
+        max_steps: u64,
+        held_elsewhere: usize,
+    ) -> bool {
+        while *steps < max_steps {
+            *steps += 1;
+            if super::search::take_step(self, core, event, *steps, held_elsewhere) {
+                return true;
+            }
+        }
         false
     }
     /// A copy of the strategy, for keyframes when stepping back in time.
