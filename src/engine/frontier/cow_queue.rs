@@ -71,7 +71,6 @@ impl<T: Clone, const CHUNK: usize> CowQueue<T, CHUNK> {
             .map_or(0, |p| p.front.len() + p.sealed + p.back.len())
     }
 
-    #[cfg(test)]
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0

@@ -8,7 +8,7 @@
 //! made on the thread takes it. One is kept per thread, and only a small one, so that what is
 //! held outside any search's memory figures stays small.
 
-use super::{Bucket, Cost, Level, Slots};
+use super::{ALONE, Bucket, Cost, Level, Slots};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::cmp::Reverse;
@@ -41,32 +41,33 @@ pub(super) fn take() -> Option<Storage> {
                 .levels
                 .items
                 .iter()
-                .all(|l| l.live == 0 && l.ties.is_empty()),
+                .all(|l| l.live == 0 && l.ties.is_empty())
+            && storage.buckets.items.iter().all(|b| b.rest.is_empty()),
         "spare storage is empty"
     );
     Some(storage)
 }
 
 /// Keeps `storage` for the next open list on this thread, emptied (every slot free, every level
-/// and bucket empty with its room kept), unless it is large.
+/// and bucket empty with its room kept), unless it is large. A bucket's counts are left as they
+/// are: the open list sets them when it takes the bucket.
 pub(super) fn give(mut storage: Storage) {
     if storage.levels.items.len() > KEPT_SLOTS || storage.buckets.items.len() > KEPT_SLOTS {
         return;
     }
+    // Only the levels in the heap hold ties, and only their ties' buckets entries: the rest
+    // were emptied when released.
+    for &Reverse((_, slot)) in storage.order.iter() {
+        let level = storage.levels.get_mut(slot);
+        for tie in level.ties.drain(..) {
+            if tie.bucket != ALONE {
+                storage.buckets.get_mut(tie.bucket).rest.clear();
+            }
+        }
+        level.live = 0;
+    }
     storage.order.clear();
     storage.level_of.clear();
-    for level in &mut storage.levels.items {
-        level.live = 0;
-        level.ties.clear();
-    }
-    for bucket in &mut storage.buckets.items {
-        bucket.rest.clear();
-        let rest = std::mem::take(&mut bucket.rest);
-        *bucket = Bucket {
-            rest,
-            ..Bucket::default()
-        };
-    }
     storage.levels.free_all();
     storage.buckets.free_all();
     // A thread that is ending (its locals already dropped) keeps nothing.
