@@ -438,6 +438,21 @@ impl Default for Index {
 }
 
 impl Index {
+    /// An empty index: one a search on this thread left ([`spare`]), or a new one.
+    fn empty() -> Index {
+        spare::take_index().unwrap_or_default()
+    }
+
+    /// Whether the index files nothing and its hashed tables hold nothing, as a new one (until
+    /// it splits, only its first table is ever used).
+    fn is_pristine(&self) -> bool {
+        self.split == 0
+            && self.shards[0].groups() == 0
+            && self.covered == 0
+            && !self.stored_unchecked_ahead
+            && self.numbered.is_empty()
+    }
+
     fn bytes(&self) -> usize {
         // Until it splits, the index has one table (the others hold nothing): a short search's
         // memory checks then read one table, not all (~1.5% of a short grid query).
@@ -649,7 +664,7 @@ pub struct Notebook<S> {
 
 impl<S> Default for Notebook<S> {
     fn default() -> Self {
-        Notebook::with_index(Index::default())
+        Notebook::with_index(Index::empty())
     }
 }
 
@@ -665,7 +680,7 @@ impl<S> Notebook<S> {
     pub fn numbered(numbers: usize, reachable: Option<u64>) -> Self {
         let mut index = Index {
             split_groups: split_groups(reachable),
-            ..Index::default()
+            ..Index::empty()
         };
         if numbers > 0 {
             index.numbered = spare::take(numbers);
@@ -918,29 +933,36 @@ impl<S: Filed> Notebook<S> {
         self.file_rows(index);
     }
 
-    /// Gives the table of numbered states back for another search on this thread
-    /// ([`spare`]), its slots cleared by walking the rows (a few hundred for a grid query,
-    /// where zeroing the table walks every cell of the map). Only a table that files exactly
-    /// the rows held: one with rows filed ahead, after a jump back in time, is dropped.
-    pub fn give_back_numbered(&mut self) {
+    /// Gives what a search that ends can leave to the next one on this thread ([`spare`]): the
+    /// table of numbered states, its slots cleared by walking the rows (a few hundred for a
+    /// grid query, where zeroing the table walks every cell of the map), and then the index
+    /// itself when its hashed tables hold nothing (the notebook is then left without one).
+    /// Only an index that files exactly the rows held: one with rows filed ahead, after a jump
+    /// back in time, is dropped.
+    pub fn give_back(&mut self) {
         let Some(index) = &mut self.index else { return };
-        if index.numbered.is_empty()
-            || index.covered != self.rows.len()
-            || index.stored_unchecked_ahead
-        {
+        if index.covered != self.rows.len() || index.stored_unchecked_ahead {
             return;
         }
-        let mut table = std::mem::take(&mut index.numbered);
-        each_layout!(&self.rows.columns, rows => {
-            for chunk in rows.slices() {
-                for row in chunk {
-                    if let Some(slot) = row.state.number().and_then(|n| table.get_mut(n as usize)) {
-                        *slot = 0;
+        if !index.numbered.is_empty() {
+            let mut table = std::mem::take(&mut index.numbered);
+            each_layout!(&self.rows.columns, rows => {
+                for chunk in rows.slices() {
+                    for row in chunk {
+                        if let Some(slot) = row.state.number().and_then(|n| table.get_mut(n as usize)) {
+                            *slot = 0;
+                        }
                     }
                 }
-            }
-        });
-        spare::give(table);
+            });
+            spare::give(table);
+        }
+        // Rows filed only in the numbered table: with it given back, the index files nothing.
+        if index.split == 0 && index.shards[0].groups() == 0 && index.numbered.is_empty() {
+            let mut index = self.index.take().expect("matched above");
+            index.covered = 0;
+            spare::give_index(index);
+        }
     }
 
     /// Takes `index` and files the rows it does not cover yet.
@@ -1092,6 +1114,27 @@ mod tests {
         assert_eq!(store.find(&7), Some(1));
         assert_eq!(store.find(&8), None);
         assert_eq!(store.route(b), vec![0, 1]);
+    }
+
+    #[test]
+    fn an_index_that_filed_numbered_states_only_is_left_to_the_next_notebook() {
+        // Each test runs on a thread of its own: the spares here are this test's.
+        let mut grid = Notebook::<u32>::numbered(64, None);
+        for cell in [3, 9, 27] {
+            grid.insert(node(cell, None));
+        }
+        let tables = |n: &Notebook<u32>| std::ptr::from_ref(&*n.index.as_ref().unwrap().shards);
+        let left = tables(&grid);
+        grid.give_back();
+        assert!(grid.index.is_none(), "given back");
+        let next = Notebook::<u32>::numbered(64, None);
+        assert_eq!(tables(&next), left, "the same tables, not new ones");
+        assert_eq!(next.find(&9), None, "filing nothing");
+        // An index that filed hashed states stays with its notebook.
+        let mut hashed = Notebook::<i64>::default();
+        hashed.insert(node(5, None));
+        hashed.give_back();
+        assert_eq!(hashed.find(&5), Some(0));
     }
 
     #[test]

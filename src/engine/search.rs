@@ -315,11 +315,11 @@ impl<P: Problem> Search<P> {
     }
 }
 
-/// A search that ends gives its table of numbered states back for the next search on this
-/// thread ([`Notebook::give_back_numbered`]).
+/// A search that ends gives its table of numbered states and its empty index back for the next
+/// search on this thread ([`Notebook::give_back`]).
 impl<P: Problem> Drop for Search<P> {
     fn drop(&mut self) {
-        self.core.notebook.give_back_numbered();
+        self.core.notebook.give_back();
     }
 }
 

@@ -11,8 +11,12 @@
 //! Kept per thread (the CLI, the app's worker, each test), a few tables and at most 16 MB of
 //! them, so that what is held here outside any search's memory figures stays small, and no
 //! lock is taken. A larger table (a map of over 4 million cells) is not kept.
+//!
+//! A search of numbered states never files a row in its index's hashed tables, and a
+//! depth-first search files none at all: their 64 tables are given back here too, empty, for
+//! the next search to take instead of making them (~1,000 instructions a grid query).
 
-use super::NodeId;
+use super::{Index, NodeId};
 use std::cell::RefCell;
 
 /// Tables kept at most; the oldest goes when another comes back.
@@ -22,6 +26,24 @@ const KEPT_SLOTS: usize = 4 << 20;
 
 thread_local! {
     static SPARE: RefCell<Vec<Vec<NodeId>>> = const { RefCell::new(Vec::new()) };
+    static SPARE_INDEX: RefCell<Option<Index>> = const { RefCell::new(None) };
+}
+
+/// An index whose hashed tables hold nothing, filing no row, as one search left it.
+pub(super) fn take_index() -> Option<Index> {
+    let index = SPARE_INDEX
+        .try_with(|spare| spare.borrow_mut().take())
+        .ok()??;
+    debug_assert!(index.is_pristine(), "a spare index is empty");
+    Some(index)
+}
+
+/// Keeps `index`, which files no row and whose hashed tables hold nothing (the caller checks,
+/// see [`Index::is_pristine`]), for the next search on this thread.
+pub(super) fn give_index(index: Index) {
+    debug_assert!(index.is_pristine(), "an index given back is empty");
+    // A thread that is ending (its locals already dropped) keeps nothing.
+    let _ = SPARE_INDEX.try_with(|spare| *spare.borrow_mut() = Some(index));
 }
 
 /// A zeroed table of `len` slots or a little more (up to twice: a spare from a larger map is
