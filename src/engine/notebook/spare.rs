@@ -12,9 +12,9 @@
 //! them, so that what is held here outside any search's memory figures stays small, and no
 //! lock is taken. A larger table (a map of over 4 million cells) is not kept.
 //!
-//! A search of numbered states never files a row in its index's hashed tables, and a
-//! depth-first search files none at all: their 64 tables are given back here too, empty, for
-//! the next search to take instead of making them (~1,000 instructions a grid query).
+//! A search of numbered states (a grid query) never files a row in its index's hashed tables:
+//! its index is given back here too, empty, for the next search to take instead of making its
+//! 64 tables (~1,000 instructions a grid query).
 
 use super::{Index, NodeId};
 use std::cell::RefCell;
