@@ -55,7 +55,7 @@ pub(super) fn give(mut storage: Storage) {
     if storage.levels.items.len() > KEPT_SLOTS || storage.buckets.items.len() > KEPT_SLOTS {
         return;
     }
-    // Only the levels in the heap hold ties, and only their ties' buckets entries: the rest
+    // Only the levels in the heap hold ties, and only those ties' buckets hold ranks: the rest
     // were emptied when released.
     for &Reverse((_, slot)) in storage.order.iter() {
         let level = storage.levels.get_mut(slot);
