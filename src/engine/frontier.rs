@@ -11,7 +11,7 @@
 use super::cost::Cost;
 use super::notebook::NodeId;
 use super::settings::Algorithm;
-use super::tie::TieKey;
+use super::tie::{TieKey, TieWeights};
 use cow_queue::CowQueue;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -39,6 +39,11 @@ pub struct Ordering {
     weight: f64,
     numeric: Option<TieKey>,
     order: TieKey,
+    /// `numeric`'s weights ([`TieKey::weights`]; none without one).
+    tie: TieWeights,
+    /// What a row's id is XORed with for its storing rank: all ones when the latest stored
+    /// goes first (the rank is then `u32::MAX - id`), else none.
+    rank_mask: u32,
 }
 
 impl Ordering {
@@ -48,11 +53,15 @@ impl Ordering {
     pub fn new(algorithm: Algorithm, weight: f64, policy: &[TieKey]) -> Ordering {
         let order_at = policy.iter().position(|k| k.is_order());
         let before_order = &policy[..order_at.unwrap_or(policy.len())];
+        let numeric = before_order.first().copied();
+        let order = order_at.map_or(TieKey::FirstStored, |i| policy[i]);
         Ordering {
             algorithm,
             weight,
-            numeric: before_order.first().copied(),
-            order: order_at.map_or(TieKey::FirstStored, |i| policy[i]),
+            numeric,
+            order,
+            tie: numeric.map_or(TieWeights::NONE, TieKey::weights),
+            rank_mask: if order.latest_first() { u32::MAX } else { 0 },
         }
     }
 
@@ -76,16 +85,10 @@ impl Ordering {
     #[must_use]
     #[inline]
     pub fn key(&self, id: NodeId, g: Cost, h: Cost, depth: u32) -> OpenKey {
-        let tie = self.numeric.map_or(0, |k| k.rank(g, h));
-        let rank = if self.order.latest_first() {
-            u32::MAX - id
-        } else {
-            id
-        };
         OpenKey {
             f: self.f(g, h, depth),
-            tie,
-            rank,
+            tie: self.tie.rank(g, h),
+            rank: id ^ self.rank_mask,
         }
     }
 
@@ -93,11 +96,7 @@ impl Ordering {
     #[must_use]
     #[inline]
     pub fn id_of(&self, key: OpenKey) -> NodeId {
-        if self.order.latest_first() {
-            u32::MAX - key.rank
-        } else {
-            key.rank
-        }
+        key.rank ^ self.rank_mask
     }
 
     /// Whether rows are picked in the order they were stored: breadth-first search (f is the

@@ -20,6 +20,29 @@ pub enum TieKey {
 }
 
 /// A value of a row a numeric tie key compares.
+/// A tie key as weights of a row's g and h, worked out once per search: a row's place is the
+/// weighted sum, smaller first. Keying a row is then two multiplications, where matching on the
+/// key for every row stored or improved took a dozen instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TieWeights {
+    g: i64,
+    h: i64,
+}
+
+impl TieWeights {
+    /// No numeric tie key: every row ranks 0.
+    pub const NONE: TieWeights = TieWeights { g: 0, h: 0 };
+
+    /// The row's place as a number, smaller first.
+    #[must_use]
+    #[inline]
+    pub fn rank(self, g: Cost, h: Cost) -> i64 {
+        g.raw()
+            .wrapping_mul(self.g)
+            .wrapping_add(h.raw().wrapping_mul(self.h))
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowValue {
     /// The cost so far.
@@ -109,14 +132,15 @@ impl TieKey {
         self == TieKey::HighestG
     }
 
-    /// The row's place under this key as a number, smaller first (0 for a storing-order key,
-    /// which decides through the storing rank instead).
+    /// How this key ranks rows by their g and h (nothing for a storing-order key, which
+    /// decides through the storing rank instead).
     #[must_use]
-    pub fn rank(self, g: Cost, h: Cost) -> i64 {
-        match self.compared(g, h) {
-            Some((_, value)) if self.higher_first() => -value.raw(),
-            Some((_, value)) => value.raw(),
-            None => 0,
+    pub fn weights(self) -> TieWeights {
+        let sign = if self.higher_first() { -1 } else { 1 };
+        match self.compares() {
+            Some(RowValue::G) => TieWeights { g: sign, h: 0 },
+            Some(RowValue::H) => TieWeights { g: 0, h: sign },
+            None => TieWeights::NONE,
         }
     }
 
@@ -170,11 +194,12 @@ mod tests {
             (TieKey::HighestG, (big, small), (small, big)),
         ];
         for (key, (g1, h1), (g2, h2)) in cases {
-            assert!(key.rank(g1, h1) < key.rank(g2, h2), "{key}");
+            let rank = |g, h| key.weights().rank(g, h);
+            assert!(rank(g1, h1) < rank(g2, h2), "{key}");
             assert!(!key.is_order(), "{key}");
         }
         assert!(TieKey::FirstStored.is_order() && TieKey::LastStored.is_order());
-        assert_eq!(TieKey::LastStored.rank(small, big), 0);
+        assert_eq!(TieKey::LastStored.weights().rank(small, big), 0);
     }
 
     #[test]
