@@ -443,12 +443,16 @@ impl Index {
         spare::take_index().unwrap_or_default()
     }
 
-    /// Whether the index files nothing and its hashed tables hold nothing, as a new one (until
-    /// it splits, only its first table is ever used).
+    /// Whether the index files nothing and its hashed tables hold nothing, as a new one.
     fn is_pristine(&self) -> bool {
+        self.covered == 0 && self.holds_nothing()
+    }
+
+    /// Whether its tables hold nothing, whatever rows it says it covers (until it splits, only
+    /// its first hashed table is ever used).
+    fn holds_nothing(&self) -> bool {
         self.split == 0
             && self.shards[0].groups() == 0
-            && self.covered == 0
             && !self.stored_unchecked_ahead
             && self.numbered.is_empty()
     }
@@ -958,7 +962,7 @@ impl<S: Filed> Notebook<S> {
             spare::give(table);
         }
         // Rows filed only in the numbered table: with it given back, the index files nothing.
-        if index.split == 0 && index.shards[0].groups() == 0 && index.numbered.is_empty() {
+        if index.holds_nothing() {
             let mut index = self.index.take().expect("matched above");
             index.covered = 0;
             spare::give_index(index);
