@@ -18,6 +18,9 @@ pub struct GridMap {
     /// byte a state instead of its 3×3 block: finding them at each expansion was ~160
     /// instructions of the ~440 a grid's successors took (now ~275).
     moves: Arc<[u8]>,
+    /// Whether every passable cell costs 1 to enter (Moving AI's maps), so that a step costs
+    /// its direction's base and successors need not read the cell they enter.
+    uniform: bool,
 }
 
 impl GridMap {
@@ -73,6 +76,7 @@ impl GridMap {
         let mut map = GridMap {
             width,
             height: rows.len(),
+            uniform: cells.iter().all(|&c| c <= 1),
             cells: cells.into(),
             moves: Arc::default(),
         };
@@ -96,6 +100,12 @@ impl GridMap {
     #[inline]
     pub(super) fn moves(&self, index: usize) -> u8 {
         self.moves.get(index).copied().unwrap_or(0)
+    }
+
+    /// Whether every passable cell costs 1 to enter.
+    #[inline]
+    pub(super) fn uniform(&self) -> bool {
+        self.uniform
     }
 
     /// The index of `cell`, if it is on the map.

@@ -249,20 +249,28 @@ impl Problem for Grid {
             .is_some_and(|g| g == *state as usize)
     }
 
+    #[inline]
     fn successors(&self, state: &u32, out: &mut Vec<Successor<u32, Step>>) {
         // The map found each cell's directions when it was parsed (`GridMap::moves`); they are
         // taken clockwise, listed by `LISTED` so that the buffer is extended from a slice (room
         // made once, no check per successor).
         let allowed = self.map.moves(*state as usize) & self.directions();
         let (directions, count) = &LISTED[usize::from(allowed)];
-        let cells = &self.map.cells;
-        out.extend(directions[..usize::from(*count)].iter().map(|&d| {
-            let (offset, base) = self.steps[usize::from(d & 7)];
+        // Copied out of `self` and `state`, so that the loop does not read them again after
+        // each write to `out` (which might alias them, for all the compiler knows).
+        let (state, steps, cells, uniform) =
+            (*state, &self.steps, &self.map.cells, self.map.uniform());
+        out.extend(directions[..usize::from(*count)].iter().map(move |&d| {
+            let (offset, base) = steps[usize::from(d & 7)];
             let next = state.wrapping_add_signed(offset);
             Successor::Child {
                 state: next,
                 mv: d,
-                cost: base * i64::from(cells[next as usize]),
+                cost: if uniform {
+                    base
+                } else {
+                    base * i64::from(cells[next as usize])
+                },
             }
         }));
     }

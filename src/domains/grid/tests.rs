@@ -162,8 +162,16 @@ fn malformed_maps_and_cells_are_refused_with_the_reason() {
 #[test]
 fn successors_match_the_rules_read_cell_by_cell_everywhere_on_the_map() {
     // Walls and terrain on the edges, in corners and inside, so that cells on the edge and
-    // inside the map are both expanded.
-    let text = "2..#.\n.#3..\n..9#1\n#4...\n..#.5";
+    // inside the map are both expanded; and the same walls on plain floor, whose steps cost
+    // their base without reading the cells (`GridMap::uniform`).
+    let terrain_map = "2..#.\n.#3..\n..9#1\n#4...\n..#.5";
+    let plain_map = terrain_map.replace(|c: char| c.is_ascii_digit(), ".");
+    for text in [terrain_map, plain_map.as_str()] {
+        successors_match_the_rules_read_cell_by_cell(text);
+    }
+}
+
+fn successors_match_the_rules_read_cell_by_cell(text: &str) {
     let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
     // The map's rule, cell by cell from the text: a digit is its cost, '.' is 1, '#' blocked.
     let terrain = |x: isize, y: isize| -> i64 {
