@@ -417,9 +417,9 @@ struct LastPush {
 /// Breadth-first and small integer costs fill few ties, each with a bucket of many ranks, so a
 /// push or pop is an end of a queue (breadth-first is a plain FIFO: storing order is the
 /// order), found without hashing ([`LastPush`]) or by one hash of f. Real-valued costs (grids)
-/// make many ties of one row each at many f values: a push hashes its f once and finds its tie
-/// in a short sorted list; a pop reaches the top level and tie through the heap, without
-/// hashing, and hashes only when it empties a level. Buckets hold 4-byte ranks (the tie says
+/// make many ties of one row each at many f values: a push finds its f's level among the
+/// recent ones or by one hash of f, and its tie in a short sorted list; a pop reaches the top
+/// level and tie through the heap, without hashing, and hashes only when it empties a level. Buckets hold 4-byte ranks (the tie says
 /// the rest of the key), and live counts per tie and per f are kept as rows come and go, so
 /// explaining a pick reads two counts instead of scanning.
 ///
@@ -433,6 +433,8 @@ pub struct OpenList {
     order: BinaryHeap<Reverse<(Cost, u32)>>,
     /// The slot of each f's level.
     level_of: FxHashMap<Cost, u32>,
+    /// Levels found lately, by f, in front of `level_of` ([`Recent`]).
+    recent: [Recent; RECENT],
     last: Option<LastPush>,
     levels: Slots<Level>,
     buckets: Slots<Bucket>,
@@ -440,6 +442,36 @@ pub struct OpenList {
     /// Ranks held, stale ones included (for the memory figures).
     entries: usize,
 }
+
+/// A level found lately: its f and slot. A grid expansion's successors fall at a few f values
+/// near the pick's, met again by the next expansions; finding them here instead of hashing into
+/// `level_of` (a probe of ~30 instructions) was ~1% of a grid search. An entry goes when its
+/// level does.
+#[derive(Clone, Copy, Debug)]
+struct Recent {
+    f: Cost,
+    /// [`Recent::NONE`] in an empty entry.
+    slot: u32,
+}
+
+impl Recent {
+    const NONE: u32 = u32::MAX;
+    const EMPTY: Recent = Recent {
+        f: Cost::ZERO,
+        slot: Recent::NONE,
+    };
+
+    /// Where f's entry goes among [`RECENT`].
+    #[inline]
+    fn at(f: Cost) -> usize {
+        #[expect(clippy::cast_sign_loss, reason = "bits to hash")]
+        let bits = f.raw() as u64;
+        (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (u64::BITS - RECENT.ilog2())) as usize
+    }
+}
+
+/// Entries of [`OpenList::recent`] (a power of two).
+const RECENT: usize = 8;
 
 /// Levels a new open list has room for before its heap, hash map and level slots grow: a short
 /// grid query (60–110 states, a few dozen levels) then never grows them step by step, which was
@@ -461,6 +493,7 @@ impl OpenList {
             ordering,
             order: storage.order,
             level_of: storage.level_of,
+            recent: [Recent::EMPTY; RECENT],
             last: None,
             levels: storage.levels,
             buckets: storage.buckets,
@@ -555,8 +588,8 @@ impl OpenList {
         tie.bucket = slot;
     }
 
-    /// The slot of f's level, a new one if f has none: the top level's found without hashing
-    /// (a step towards the goal on a grid keeps the pick's f).
+    /// The slot of f's level, a new one if f has none: the top level's (a step towards the
+    /// goal on a grid keeps the pick's f) and recent ones are found without hashing.
     #[inline]
     fn level_for(&mut self, f: Cost) -> u32 {
         if let Some(&Reverse((top, slot))) = self.order.peek()
@@ -564,13 +597,25 @@ impl OpenList {
         {
             return slot;
         }
+        if let Some(slot) = self.recent_level(f) {
+            return slot;
+        }
         let levels = &mut self.levels;
         let order = &mut self.order;
-        *self.level_of.entry(f).or_insert_with(|| {
+        let slot = *self.level_of.entry(f).or_insert_with(|| {
             let slot = levels.take();
             order.push(Reverse((f, slot)));
             slot
-        })
+        });
+        self.recent[Recent::at(f)] = Recent { f, slot };
+        slot
+    }
+
+    /// f's level, if it was found lately ([`Recent`]).
+    #[inline]
+    fn recent_level(&self, f: Cost) -> Option<u32> {
+        let recent = self.recent[Recent::at(f)];
+        (recent.f == f && recent.slot != Recent::NONE).then_some(recent.slot)
     }
 
     /// The slot of f's level, if f has one.
@@ -578,7 +623,9 @@ impl OpenList {
         match (self.last, self.order.peek()) {
             (Some(last), _) if last.f == f => Some(last.level),
             (_, Some(&Reverse((top, slot)))) if top == f => Some(slot),
-            _ => self.level_of.get(&f).copied(),
+            _ => self
+                .recent_level(f)
+                .or_else(|| self.level_of.get(&f).copied()),
         }
     }
 
@@ -685,6 +732,10 @@ impl OpenList {
         {
             self.order.pop();
             self.level_of.remove(&f);
+            let recent = &mut self.recent[Recent::at(f)];
+            if recent.f == f {
+                *recent = Recent::EMPTY;
+            }
             self.levels.release(slot);
             if self.last.is_some_and(|last| last.level == slot) {
                 self.last = None;
