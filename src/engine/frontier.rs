@@ -419,9 +419,10 @@ struct LastPush {
 /// order), found without hashing ([`LastPush`]) or by one hash of f. Real-valued costs (grids)
 /// make many ties of one row each at many f values: a push finds its f's level among the
 /// recent ones or by one hash of f, and its tie in a short sorted list; a pop reaches the top
-/// level and tie through the heap, without hashing, and hashes only when it empties a level. Buckets hold 4-byte ranks (the tie says
-/// the rest of the key), and live counts per tie and per f are kept as rows come and go, so
-/// explaining a pick reads two counts instead of scanning.
+/// level and tie through the heap, without hashing, and hashes only when it empties a level.
+/// Buckets hold 4-byte ranks (the tie says the rest of the key), and live counts per tie and
+/// per f are kept as rows come and go, so explaining a pick reads two counts instead of
+/// scanning.
 ///
 /// A tie whose rows have all left by another route (improved, undone) is dropped when the last
 /// one leaves, so the top tie always holds an open row, and stale entries stay only among open
@@ -445,8 +446,8 @@ pub struct OpenList {
 
 /// A level found lately: its f and slot. A grid expansion's successors fall at a few f values
 /// near the pick's, met again by the next expansions; finding them here instead of hashing into
-/// `level_of` (a probe of ~30 instructions) was ~1% of a grid search. An entry goes when its
-/// level does.
+/// `level_of` (a probe of ~30 instructions) took ~0.5% off a grid search and ~0.7% off a
+/// 15-puzzle's. An entry goes when its level does.
 #[derive(Clone, Copy, Debug)]
 struct Recent {
     f: Cost,
