@@ -53,15 +53,15 @@ impl<O: OpenRows> BestFirst<O> {
     /// Inlined always: it runs every step and is mostly a test that finds nothing stale.
     #[inline(always)]
     fn clean<S>(&mut self, store: &Notebook<S>) {
-        let ordering = self.open.ordering().clone();
-        self.open.clean_top(|id| current(&ordering, store, id));
+        self.open
+            .clean_top(|ordering, id| current(ordering, store, id));
     }
 
     fn pick_at_top<S>(&self, store: &Notebook<S>) -> Option<Pick> {
         let ordering = self.open.ordering();
         let (top, ties) = self
             .open
-            .next_explained(|id| current(ordering, store, id))?;
+            .next_explained(|ordering, id| current(ordering, store, id))?;
         let id = ordering.id_of(top);
         let node = store.node(id);
         Some(Pick {
@@ -154,10 +154,12 @@ impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
             let start = core.store_start();
             self.open.push_new(self.key(&core.notebook, start));
         }
-        let ordering = self.open.ordering().clone();
-        let Some((top, ties)) = self.open.pop_explained(core.notebook.len(), |id| {
-            current(&ordering, &core.notebook, id)
-        }) else {
+        let Some((top, ties)) = self
+            .open
+            .pop_explained(core.notebook.len(), |ordering, id| {
+                current(ordering, &core.notebook, id)
+            })
+        else {
             return Some(Outcome::Exhausted);
         };
         let id = self.open.ordering().id_of(top);

@@ -27,7 +27,7 @@ pub struct StoringQueue {
 impl StoringQueue {
     /// The open rows at the next pick's f: how many rows from `next` on, `next` included, share
     /// its `f`. Their f never falls, so the end is found by doubling steps, then halving.
-    fn same_f(&self, f: Cost, current: impl Fn(NodeId) -> Option<OpenKey>) -> u32 {
+    fn same_f(&self, f: Cost, current: impl Fn(&Ordering, NodeId) -> Option<OpenKey>) -> u32 {
         if self.level_end > self.next {
             return self.level_end - self.next;
         }
@@ -35,8 +35,12 @@ impl StoringQueue {
     }
 
     /// One past the last row with `f` from `next` on (which has it).
-    fn find_level_end(&self, f: Cost, current: impl Fn(NodeId) -> Option<OpenKey>) -> NodeId {
-        let has_f = |id: NodeId| current(id).is_some_and(|key| key.f == f);
+    fn find_level_end(
+        &self,
+        f: Cost,
+        current: impl Fn(&Ordering, NodeId) -> Option<OpenKey>,
+    ) -> NodeId {
+        let has_f = |id: NodeId| current(&self.ordering, id).is_some_and(|key| key.f == f);
         // Rows `next..low` have f; `high` has not (or is not a row).
         let (mut low, mut high) = (self.next + 1, None);
         let mut stride: NodeId = 1;
@@ -110,7 +114,7 @@ impl OpenRows for StoringQueue {
 
     /// Nothing goes stale.
     #[inline]
-    fn clean_top(&mut self, _: impl Fn(NodeId) -> Option<OpenKey>) {}
+    fn clean_top(&mut self, _: impl Fn(&Ordering, NodeId) -> Option<OpenKey>) {}
 
     /// Inside a level, a pick is the cursor's move and reads no row; a level's first pick
     /// reads its f and finds where the level ends.
@@ -118,13 +122,13 @@ impl OpenRows for StoringQueue {
     fn pop_explained(
         &mut self,
         stored: usize,
-        current: impl Fn(NodeId) -> Option<OpenKey>,
+        current: impl Fn(&Ordering, NodeId) -> Option<OpenKey>,
     ) -> Option<(OpenKey, TieLevels)> {
         if self.next as usize >= stored {
             return None;
         }
         if self.level_end <= self.next {
-            self.level_f = current(self.next)?.f;
+            self.level_f = current(&self.ordering, self.next)?.f;
             self.level_end = self.find_level_end(self.level_f, &current);
         }
         let key = OpenKey {
@@ -132,7 +136,7 @@ impl OpenRows for StoringQueue {
             tie: 0,
             rank: self.next,
         };
-        debug_assert_eq!(Some(key), current(self.next));
+        debug_assert_eq!(Some(key), current(&self.ordering, self.next));
         let same_f = self.level_end - self.next;
         self.next += 1;
         Some((key, self.ordering.explanation(same_f, 1)))
@@ -140,9 +144,9 @@ impl OpenRows for StoringQueue {
 
     fn next_explained(
         &self,
-        current: impl Fn(NodeId) -> Option<OpenKey>,
+        current: impl Fn(&Ordering, NodeId) -> Option<OpenKey>,
     ) -> Option<(OpenKey, TieLevels)> {
-        let key = current(self.next)?;
+        let key = current(&self.ordering, self.next)?;
         Some((
             key,
             self.ordering.explanation(self.same_f(key.f, current), 1),
@@ -212,7 +216,7 @@ mod tests {
         for op in ops {
             match *op {
                 Op::Expand(children) => {
-                    let current = |id: NodeId| {
+                    let current = |_: &Ordering, id: NodeId| {
                         let i = id as usize;
                         (i < depths.len() && open_ids[i]).then(|| key(&depths, id))
                     };
@@ -280,7 +284,7 @@ mod tests {
         let o = ordering();
         let depths = [0, 1, 1, 1, 2, 2];
         let mut queue = StoringQueue::new(o.clone());
-        let current = |id: NodeId| {
+        let current = |_: &Ordering, id: NodeId| {
             depths
                 .get(id as usize)
                 .map(|&d| o.key(id, Cost::ZERO, Cost::ZERO, d))
