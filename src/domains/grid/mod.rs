@@ -105,6 +105,8 @@ pub struct Grid {
     defect: Option<Refusal>,
     start: Cell,
     goal: Cell,
+    /// The goal's cell index, worked out once: every expansion tests its pick against it.
+    goal_index: Option<u32>,
     moves: Moves,
     diagonal: Cost,
     /// For each direction, how far the cell index moves and the step's cost on plain floor.
@@ -156,11 +158,13 @@ impl Grid {
             let step = |d| i32::try_from(d).expect("a step is -1, 0 or 1");
             (step(dy) * width + step(dx), base)
         });
+        let goal_index = map.index(goal).and_then(|i| u32::try_from(i).ok());
         Grid {
             map: Arc::new(map),
             defect,
             start,
             goal,
+            goal_index,
             moves,
             diagonal,
             steps,
@@ -244,9 +248,7 @@ impl Problem for Grid {
     }
 
     fn is_goal(&self, state: &u32) -> bool {
-        self.map
-            .index(self.goal)
-            .is_some_and(|g| g == *state as usize)
+        self.goal_index == Some(*state)
     }
 
     #[inline]
