@@ -277,3 +277,46 @@ fn a_search_taking_a_table_another_gave_back_runs_as_a_first_search_does() {
         assert_eq!(here, fresh, "{start:?} to {goal:?}");
     }
 }
+
+/// Splitting a cell index by multiplication must give what `/` and `%` give, for any width a
+/// map can have (one column included, whose magic does not fit) and any 32-bit index.
+#[test]
+fn a_cell_index_splits_into_column_and_row_as_division_does() {
+    let check = |width: u32, index: u32| {
+        let split = ByWidth::new(width as usize).column_row(index);
+        assert_eq!(
+            split,
+            (index % width, index / width),
+            "{index} on width {width}"
+        );
+    };
+    for width in [
+        1,
+        2,
+        3,
+        7,
+        64,
+        73,
+        1000,
+        1024,
+        65_535,
+        65_537,
+        u32::MAX / 3,
+        u32::MAX,
+    ] {
+        for index in [
+            0,
+            1,
+            width - 1,
+            width,
+            width.saturating_add(1),
+            u32::MAX - 1,
+            u32::MAX,
+        ] {
+            check(width, index);
+        }
+    }
+    proptest::proptest!(|(width in 1u32.., index in proptest::prelude::any::<u32>())| {
+        check(width, index);
+    });
+}
