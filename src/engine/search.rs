@@ -58,7 +58,6 @@ impl<P: Problem> Search<P> {
                 buffer: Vec::new(),
                 record: StepRecord::default(),
                 lists_successors: true,
-                way_back: None,
             },
             strategy,
             steps: 0,

@@ -41,8 +41,8 @@ pub struct Expanding {
     pub depth: u32,
     /// Whether the row holds a goal (its successors are then not generated).
     pub goal: bool,
-    /// The row's parent, whose state [`Core::expanding`] keeps in [`Core::way_back`] when the
-    /// state type compares successors with it first ([`Filed::PARENT_FIRST`]).
+    /// The row's parent, whose state [`Core::expanding`] reads too when the state type
+    /// compares successors with it first ([`Filed::PARENT_FIRST`]).
     pub parent: Option<NodeId>,
     /// [`Notebook::replaying`] as the expansion began, for each successor's lookup.
     pub replaying: bool,
@@ -69,9 +69,6 @@ pub struct Core<P: Problem> {
     pub buffer: Vec<Successor<P::State, P::Move>>,
     /// The consistency check on every stored successor's edge.
     pub heuristic_check: EdgeCheck,
-    /// The state of the parent of the row being expanded, where successors are compared with
-    /// it before they are looked up ([`Filed::PARENT_FIRST`]).
-    pub way_back: Option<P::State>,
     /// Every step so far, packed; a strategy writes its step's pick and successors as it
     /// makes them ([`Core::pick`], [`Core::successor`]).
     pub record: StepRecord,
@@ -195,8 +192,13 @@ impl<P: Problem> Core<P> {
     /// successors) was ~50 instructions a step. Inlined always, as
     /// [`Core::store_successor`] is: best-first search is generic over its open rows, and
     /// left to itself the compiler called both (+6% instructions on a 15-puzzle A*).
+    ///
+    /// Also returns the state of the row's parent where successors are compared with it
+    /// before they are looked up ([`Filed::PARENT_FIRST`]): the step holds it for the loop over
+    /// the successors, which compares every one with it (held in the core, it was read from
+    /// memory each time).
     #[inline(always)]
-    pub fn expanding(&mut self, id: NodeId) -> Expanding {
+    pub fn expanding(&mut self, id: NodeId) -> (Expanding, Option<P::State>) {
         let n = self.notebook.node(id);
         let goal = self.problem.is_goal(n.state);
         if !goal {
@@ -213,23 +215,24 @@ impl<P: Problem> Core<P> {
             parent,
             replaying: self.notebook.replaying(),
         };
-        if P::State::PARENT_FIRST
-            && let Some(parent) = parent
-        {
-            self.way_back = Some(self.notebook.node(parent).state.clone());
-        }
-        expanding
+        let way_back = parent
+            .filter(|_| P::State::PARENT_FIRST)
+            .map(|parent| self.notebook.node(parent).state.clone());
+        (expanding, way_back)
     }
 
     /// Stores `state` reached from row `from` by `mv` of cost `cost`, as the A* chapter's
     /// "Store Neighbor" does: a new state becomes an open row if there is room; a stored one
     /// takes the new route only when it is cheaper and `reopens` allows it, and is then open
-    /// again. Inlined: it runs for every successor and has one caller per strategy, and the
-    /// call and its returned [`Stored`] were ~7% of a grid search's instructions.
+    /// again. `way_back`: the state of `from`'s parent as [`Core::expanding`] gave it, a
+    /// successor equal to which is the parent's row without a lookup. Inlined: it runs for
+    /// every successor and has one caller per strategy, and the call and its returned
+    /// [`Stored`] were ~7% of a grid search's instructions.
     #[inline(always)]
     pub fn store_successor(
         &mut self,
         from: Expanding,
+        way_back: Option<&P::State>,
         state: P::State,
         mv: P::Move,
         cost: Cost,
@@ -239,7 +242,7 @@ impl<P: Problem> Core<P> {
         let (parent, h_from) = (from.id, from.h);
         let way_back = from
             .parent
-            .filter(|_| P::State::PARENT_FIRST && self.way_back.as_ref() == Some(&state));
+            .filter(|_| P::State::PARENT_FIRST && way_back == Some(&state));
         let existing = match way_back {
             Some(back) => back,
             None => match self.notebook.lookup(&state, from.replaying) {
