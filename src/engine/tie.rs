@@ -19,7 +19,6 @@ pub enum TieKey {
     LastStored,
 }
 
-/// A value of a row a numeric tie key compares.
 /// A tie key as weights of a row's g and h, worked out once per search: a row's place is the
 /// weighted sum, smaller first. Keying a row is then two multiplications, where matching on the
 /// key for every row stored or improved took a dozen instructions.
@@ -43,6 +42,7 @@ impl TieWeights {
     }
 }
 
+/// A value of a row a numeric tie key compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowValue {
     /// The cost so far.
