@@ -240,10 +240,10 @@ impl<P: Problem> Core<P> {
     ) -> Stored {
         let (g, depth) = from.child(cost);
         let (parent, h_from) = (from.id, from.h);
-        let way_back = from
+        let parent_row = from
             .parent
             .filter(|_| P::State::PARENT_FIRST && way_back == Some(&state));
-        let existing = match way_back {
+        let existing = match parent_row {
             Some(back) => back,
             None => match self.notebook.lookup(&state, from.replaying) {
                 Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => {
