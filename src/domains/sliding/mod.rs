@@ -288,18 +288,20 @@ fn check_tiles(what: &str, tiles: &[u8], n: usize) -> Result<(), Refusal> {
             tiles.len()
         )));
     }
-    let mut seen = vec![false; n];
+    // A bit a tile: a supported board has at most 25 (the caller checked its size first).
+    let mut seen = 0u32;
     for &t in tiles {
-        match seen.get_mut(usize::from(t)) {
-            None => {
-                return Err(Refusal(format!(
-                    "the {what} holds tile {t}, but tiles go from 0 (the blank) to {}",
-                    n - 1
-                )));
-            }
-            Some(true) => return Err(Refusal(format!("the {what} holds tile {t} twice"))),
-            Some(s) => *s = true,
+        if usize::from(t) >= n {
+            return Err(Refusal(format!(
+                "the {what} holds tile {t}, but tiles go from 0 (the blank) to {}",
+                n - 1
+            )));
         }
+        let bit = 1 << t;
+        if seen & bit != 0 {
+            return Err(Refusal(format!("the {what} holds tile {t} twice")));
+        }
+        seen |= bit;
     }
     Ok(())
 }
