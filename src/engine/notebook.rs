@@ -42,6 +42,12 @@ pub trait Filed: Hash + Eq + Clone {
     /// first, and its lookup was ~60 instructions).
     const PARENT_FIRST: bool = false;
 
+    /// Whether an expansion holds a copy of its pick's state (and, comparing parents first,
+    /// of its parent's) instead of reading it from the notebook for each new successor's
+    /// estimate: for states copied without allocating. Each read was a lookup in the chunked
+    /// rows: 1.6% of breadth-first search's instructions, 0.9% of a grid search's.
+    const HELD: bool = Self::PARENT_FIRST;
+
     /// The state's slot in the table of numbered states, if states are numbers counted from 0
     /// (the table grows to the largest one seen).
     #[inline(always)]
@@ -52,6 +58,8 @@ pub trait Filed: Hash + Eq + Clone {
 
 /// Grid cells and graph vertices: numbered from 0 by their domains.
 impl Filed for u32 {
+    const HELD: bool = true;
+
     #[inline(always)]
     fn number(&self) -> Option<u32> {
         Some(*self)
@@ -65,8 +73,12 @@ impl Filed for u64 {
 impl Filed for u128 {
     const PARENT_FIRST: bool = true;
 }
-impl Filed for i32 {}
-impl Filed for i64 {}
+impl Filed for i32 {
+    const HELD: bool = true;
+}
+impl Filed for i64 {
+    const HELD: bool = true;
+}
 
 /// Where a row stands in the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

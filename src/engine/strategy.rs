@@ -58,6 +58,17 @@ impl Expanding {
     }
 }
 
+/// States a step holds while it stores its pick's successors, where copying them is cheap
+/// ([`Filed::HELD`]): read from the chunked notebook once, not once per successor.
+#[derive(Clone, Debug)]
+pub struct Held<S> {
+    /// The pick's, which each new row's estimate is worked out from.
+    pick: S,
+    /// The pick's parent's, which every successor is compared with before it is looked up
+    /// ([`Filed::PARENT_FIRST`]).
+    way_back: Option<S>,
+}
+
 /// The parts of a search every strategy shares: the problem, settings, notebook and counts.
 #[derive(Clone)]
 pub struct Core<P: Problem> {
@@ -193,12 +204,10 @@ impl<P: Problem> Core<P> {
     /// [`Core::store_successor`] is: best-first search is generic over its open rows, and
     /// left to itself the compiler called both (+6% instructions on a 15-puzzle A*).
     ///
-    /// Also returns the state of the row's parent where successors are compared with it
-    /// before they are looked up ([`Filed::PARENT_FIRST`]): the step holds it for the loop over
-    /// the successors, which compares every one with it (held in the core, it was read from
-    /// memory each time).
+    /// Also returns, for states copied cheaply ([`Filed::HELD`]), the states the loop over
+    /// the successors reads: see [`Held`].
     #[inline(always)]
-    pub fn expanding(&mut self, id: NodeId) -> (Expanding, Option<P::State>) {
+    pub fn expanding(&mut self, id: NodeId) -> (Expanding, Option<Held<P::State>>) {
         let n = self.notebook.node(id);
         let goal = self.problem.is_goal(n.state);
         if !goal {
@@ -215,24 +224,27 @@ impl<P: Problem> Core<P> {
             parent,
             replaying: self.notebook.replaying(),
         };
-        let way_back = parent
-            .filter(|_| P::State::PARENT_FIRST)
-            .map(|parent| self.notebook.node(parent).state.clone());
-        (expanding, way_back)
+        let held = P::State::HELD.then(|| Held {
+            pick: n.state.clone(),
+            way_back: parent
+                .filter(|_| P::State::PARENT_FIRST)
+                .map(|parent| self.notebook.node(parent).state.clone()),
+        });
+        (expanding, held)
     }
 
     /// Stores `state` reached from row `from` by `mv` of cost `cost`, as the A* chapter's
     /// "Store Neighbor" does: a new state becomes an open row if there is room; a stored one
     /// takes the new route only when it is cheaper and `reopens` allows it, and is then open
-    /// again. `way_back`: the state of `from`'s parent as [`Core::expanding`] gave it, a
-    /// successor equal to which is the parent's row without a lookup. Inlined: it runs for
+    /// again. `held`: the states [`Core::expanding`] gave; a successor equal to the parent's
+    /// is the parent's row without a lookup. Inlined: it runs for
     /// every successor and has one caller per strategy, and the call and its returned
     /// [`Stored`] were ~7% of a grid search's instructions.
     #[inline(always)]
     pub fn store_successor(
         &mut self,
         from: Expanding,
-        way_back: Option<&P::State>,
+        held: Option<&Held<P::State>>,
         state: P::State,
         mv: P::Move,
         cost: Cost,
@@ -240,9 +252,9 @@ impl<P: Problem> Core<P> {
     ) -> Stored {
         let (g, depth) = from.child(cost);
         let (parent, h_from) = (from.id, from.h);
-        let parent_row = from
-            .parent
-            .filter(|_| P::State::PARENT_FIRST && way_back == Some(&state));
+        let parent_row = from.parent.filter(|_| {
+            P::State::PARENT_FIRST && held.and_then(|held| held.way_back.as_ref()) == Some(&state)
+        });
         let existing = match parent_row {
             Some(back) => back,
             None => match self.notebook.lookup(&state, from.replaying) {
@@ -250,8 +262,9 @@ impl<P: Problem> Core<P> {
                     return Stored::Full;
                 }
                 Lookup::Vacant(slot) => {
+                    let pick = held.map_or_else(|| slot.node(parent).state, |held| &held.pick);
                     let h = self.problem.estimate_child(
-                        slot.node(parent).state,
+                        pick,
                         h_from,
                         &state,
                         mv,

@@ -36,8 +36,10 @@ pub enum Board {
     Squares(u64),
 }
 
-/// Hashed in the notebook.
-impl crate::engine::notebook::Filed for Board {}
+/// Hashed in the notebook; a copy is 32 bytes.
+impl crate::engine::notebook::Filed for Board {
+    const HELD: bool = true;
+}
 
 /// The column a queen goes to in the next free row.
 pub type Column = u8;

@@ -9,7 +9,7 @@ use crate::engine::frontier::{OpenKey, OpenList, OpenRows, Ordering, StoringQueu
 use crate::engine::notebook::{Node, NodeId, Notebook, Status};
 use crate::engine::problem::{Problem, Successor};
 use crate::engine::settings::{Algorithm, Settings};
-use crate::engine::strategy::{Core, Expanding, Stored, Strategy};
+use crate::engine::strategy::{Core, Expanding, Held, Stored, Strategy};
 
 /// The best-first strategy for `settings`, over the open rows that suit its ordering.
 #[must_use]
@@ -79,7 +79,7 @@ impl<O: OpenRows> BestFirst<O> {
         &mut self,
         core: &mut Core<P>,
         from: Expanding,
-        way_back: Option<&P::State>,
+        held: Option<&Held<P::State>>,
         event: &mut StepEvent,
     ) -> bool {
         let mut full = false;
@@ -91,7 +91,7 @@ impl<O: OpenRows> BestFirst<O> {
                 Successor::Child { state, mv, cost } => {
                     let (g, depth) = from.child(cost);
                     let reopens = O::REROUTES && self.reopens;
-                    match core.store_successor(from, way_back, state, mv, cost, reopens) {
+                    match core.store_successor(from, held, state, mv, cost, reopens) {
                         Stored::New(child, h) => {
                             let key = self.open.ordering().key(child, g, h, depth);
                             self.open.push_new(key);
@@ -165,7 +165,7 @@ impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
         };
         let id = self.open.ordering().id_of(top);
         // The pick's row is read once for its explanation, its goal test and its successors.
-        let (from, way_back) = core.expanding(id);
+        let (from, held) = core.expanding(id);
         core.pick(
             event,
             Pick {
@@ -187,7 +187,7 @@ impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
                 Some(format!("solution {} accepted; searching on", core.counts.solutions).into());
         } else {
             core.counts.states_checked += 1;
-            if self.expand(core, from, way_back.as_ref(), event) {
+            if self.expand(core, from, held.as_ref(), event) {
                 outcome = Some(Outcome::LimitReached);
             }
         }
