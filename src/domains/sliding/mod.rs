@@ -350,6 +350,7 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
         *state == self.goal_board
     }
 
+    #[inline]
     fn successors(&self, state: &B, out: &mut Vec<Successor<B, Slide>>) {
         let blank = self.blank(*state);
         let Some(&(n, next)) = self.moves.get(blank) else {
