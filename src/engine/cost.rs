@@ -72,11 +72,29 @@ impl Cost {
     #[must_use]
     #[inline]
     pub fn as_whole_i32(self) -> Option<i32> {
-        if self.0 & (SCALE_TWOS - 1) != 0 {
+        Cost::pair_as_whole_i32(self, Cost::ZERO).map(|(units, _)| units)
+    }
+
+    /// Both costs as [`Cost::as_whole_i32`] gives them, if both are whole and fit, checked
+    /// together (one test of both costs' low bits, one range check of both quotients): the
+    /// notebook narrows the g and h of every row it stores.
+    #[must_use]
+    #[inline]
+    pub fn pair_as_whole_i32(a: Cost, b: Cost) -> Option<(i32, i32)> {
+        if (a.0 | b.0) & (SCALE_TWOS - 1) != 0 {
             return None;
         }
-        let units = (self.0 >> SCALE_TWOS.trailing_zeros()).wrapping_mul(SCALE_ODD_INVERSE);
-        i32::try_from(units).ok()
+        let quotient =
+            |raw: i64| (raw >> SCALE_TWOS.trailing_zeros()).wrapping_mul(SCALE_ODD_INVERSE);
+        let (x, y) = (quotient(a.0), quotient(b.0));
+        // A quotient fits in an i32 when, shifted up by 2³¹, it is below 2³² as an unsigned
+        // number (one outside wraps to at least 2³²): both do when their bits past 32 are clear.
+        let shifted = |q: i64| q.wrapping_add(1 << 31).cast_unsigned();
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "both checked to fit just above"
+        )]
+        ((shifted(x) | shifted(y)) >> 32 == 0).then_some((x as i32, y as i32))
     }
 
     /// The raw billionths, for compact keys.
@@ -149,7 +167,6 @@ impl fmt::Display for Cost {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::strategy::Strategy;
 
     #[test]
     fn diagonal_sums_tie_exactly_in_any_order() {
@@ -191,16 +208,34 @@ mod tests {
         }
 
         #[test]
-        fn a_cost_is_a_whole_i32_exactly_when_division_says_so(
-            raw in proptest::prop_oneof![
-                proptest::num::i64::ANY,
-                (-9_223_372_036..=9_223_372_036_i64).prop_map(|units| units * SCALE),
-                (-3_000_000_000..=3_000_000_000_i64, -3..=3_i64)
-                    .prop_map(|(units, off)| units * SCALE + off * SCALE_TWOS),
-            ],
-        ) {
+        fn a_cost_is_a_whole_i32_exactly_when_division_says_so(raw in whole_or_near()) {
             proptest::prop_assert_eq!(Cost(raw).as_whole_i32(), divided(raw));
         }
+
+        #[test]
+        fn a_pair_is_whole_i32s_exactly_when_each_cost_is(
+            (a, b) in (whole_or_near(), whole_or_near()),
+        ) {
+            let each = divided(a).zip(divided(b));
+            proptest::prop_assert_eq!(Cost::pair_as_whole_i32(Cost(a), Cost(b)), each);
+        }
+    }
+
+    /// Raw costs: any, whole (in and past i32's range), and just off whole, by multiples of
+    /// 2⁹ (whose low bits pass the first test) and by less than 2⁹ (whose low bits do not).
+    fn whole_or_near() -> impl proptest::strategy::Strategy<Value = i64> {
+        use proptest::strategy::Strategy;
+        proptest::prop_oneof![
+            proptest::num::i64::ANY,
+            (-9_223_372_036..=9_223_372_036_i64).prop_map(|units| units * SCALE),
+            (-3_000_000_000..=3_000_000_000_i64, -3..=3_i64)
+                .prop_map(|(units, off)| units * SCALE + off * SCALE_TWOS),
+            (
+                -3_000_000_000..=3_000_000_000_i64,
+                1 - SCALE_TWOS..SCALE_TWOS
+            )
+                .prop_map(|(units, off)| units * SCALE + off),
+        ]
     }
 
     #[test]

@@ -305,7 +305,7 @@ impl<S: Clone> Rows<S> {
         let len = self.len();
         let id = NodeId::try_from(len).expect("more than 4 billion rows");
         if let Columns::Narrow(rows) = &mut self.columns
-            && let (Some(g), Some(h)) = (narrow(node.g), narrow(node.h))
+            && let Some((g, h)) = Cost::pair_as_whole_i32(node.g, node.h)
         {
             rows.push(Packed {
                 state: node.state,
