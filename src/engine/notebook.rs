@@ -39,7 +39,9 @@ pub trait Filed: Hash + Eq + Clone {
     /// Whether an expansion compares each successor with its parent's state before hashing
     /// it: for states copied as cheaply as they are compared, whose domains generate the way
     /// back (a sliding puzzle's blank moving back is a successor of every expansion but the
-    /// first, and its lookup was ~60 instructions).
+    /// first, and its lookup was ~60 instructions). The expansion holds the parent's state
+    /// for this only where it holds states at all ([`Filed::HELD`], which follows this unless
+    /// set).
     const PARENT_FIRST: bool = false;
 
     /// Whether an expansion holds a copy of its pick's state (and, comparing parents first,
