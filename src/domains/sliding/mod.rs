@@ -27,9 +27,6 @@ pub trait Packed:
     fn get(self, slot: usize) -> u8;
     #[must_use]
     fn with(self, slot: usize, tile: u8) -> Self;
-    /// Of two boards one slide apart (they differ in exactly two slots, one being `slot`),
-    /// the other slot: found from the differing bits, without reading every slot.
-    fn other_change(self, other: Self, slot: usize) -> usize;
     /// The board with the tile in `slot` slid into the blank at `blank`: both slots change
     /// by the tile's bits.
     #[must_use]
@@ -66,12 +63,6 @@ macro_rules! packed {
                 let shift = slot as u32 * Self::CELL_BITS;
                 let mask: $t = ((1 << Self::CELL_BITS) - 1) << shift;
                 (self & !mask) | (<$t>::from(tile) << shift)
-            }
-            fn other_change(self, other: Self, slot: usize) -> usize {
-                let diff = self ^ other;
-                let low = (diff.trailing_zeros() / Self::CELL_BITS) as usize;
-                let high = ((<$t>::BITS - 1 - diff.leading_zeros()) / Self::CELL_BITS) as usize;
-                if low == slot { high } else { low }
             }
             fn slid(self, blank: usize, slot: usize) -> Self {
                 let tile = <$t>::from(self.get(slot));
@@ -406,7 +397,8 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
             return self.estimate(child, heuristic);
         }
         let (from, n) = (usize::from(mv), self.slots());
-        let to = parent.other_change(*child, from);
+        // The tile slid into the parent's blank.
+        let to = parent.first_zero();
         let row = usize::from(parent.get(from)) * n;
         let (before, after) = (self.distance[row + from], self.distance[row + to]);
         parent_h + Cost::units(i64::from(after) - i64::from(before))
