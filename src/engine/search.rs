@@ -340,17 +340,25 @@ pub(super) fn take_step<P: Problem, S: Strategy<P> + ?Sized>(
     event.pick = None;
     event.successors.clear();
     clear_note(&mut event.note);
+    if event.outcome.is_some() {
+        event.outcome = None;
+    }
     core.heuristic_check.begin_step(steps);
     core.record.begin_step();
-    event.outcome = strategy.step(core, event);
-    if event.outcome.is_none() {
-        event.outcome = over_budget(strategy, core, steps, held_elsewhere);
-    }
+    let outcome = strategy
+        .step(core, event)
+        .or_else(|| over_budget(strategy, core, steps, held_elsewhere));
     let rise = (core.counts.max_open.checked_sub(max_open))
         .expect("the largest open size never shrinks while stepping");
     core.record
         .end_step(u32::try_from(rise).expect("one step stores fewer than 4 billion rows"));
-    event.outcome.is_some()
+    // Written only when there is one: most steps end nothing, and the event's outcome,
+    // emptied above, was stored (and its old value checked for dropping) every step.
+    let ended = outcome.is_some();
+    if ended {
+        event.outcome = outcome;
+    }
+    ended
 }
 
 /// The outcome when everything held, by the search and by its owner (`held_elsewhere`), has
