@@ -219,13 +219,18 @@ impl<B: Packed> SlidingPuzzle<B> {
     }
 
     /// Inversions plus, on boards of even width, the blank's row: the quantity whose parity no
-    /// move changes.
+    /// move changes. `tiles` are checked ([`check_tiles`]): each below 25, so a bit each.
     fn parity_invariant(&self, tiles: &[u8]) -> usize {
-        let inversions = tiles
-            .iter()
-            .enumerate()
-            .map(|(i, &a)| tiles[i + 1..].iter().filter(|&&b| b != 0 && a > b).count())
-            .sum::<usize>();
+        // From the last tile back: a tile's inversions are the smaller tiles after it, the
+        // blank left out (a count over a bit set, not a scan of the rest: the scan was most of
+        // a short search's validation).
+        let mut after = 0u32;
+        let mut inversions = 0;
+        for &a in tiles.iter().rev() {
+            let below = (1u32 << a) - 1;
+            inversions += (after & below).count_ones() as usize;
+            after |= (1 << a) & !1;
+        }
         let blank_row = tiles.iter().position(|&t| t == 0).unwrap_or(0) / self.width;
         if self.width.is_multiple_of(2) {
             inversions + blank_row

@@ -83,6 +83,56 @@ fn even_widths_count_the_blank_row() {
     assert!(solvable_4x4(down, goal));
 }
 
+/// Every order of `tiles`.
+fn orders(tiles: &[u8]) -> Vec<Vec<u8>> {
+    if tiles.len() <= 1 {
+        return vec![tiles.to_vec()];
+    }
+    let mut all = Vec::new();
+    for (i, &first) in tiles.iter().enumerate() {
+        let mut rest = tiles.to_vec();
+        rest.remove(i);
+        all.extend(orders(&rest).into_iter().map(|mut o| {
+            o.insert(0, first);
+            o
+        }));
+    }
+    all
+}
+
+#[test]
+fn a_board_is_accepted_exactly_when_moves_from_the_goal_reach_it() {
+    // Odd and even widths: the parity check against the moves themselves, on every order.
+    for (width, height) in [(2, 2), (2, 3), (3, 2), (2, 4)] {
+        let goal = default_goal(width, height);
+        let p = SlidingPuzzle::<u64>::new(width, height, goal.clone(), goal.clone());
+        let mut reached = std::collections::HashSet::from([pack::<u64>(&goal)]);
+        let (mut todo, mut out) = (vec![pack::<u64>(&goal)], Vec::new());
+        while let Some(state) = todo.pop() {
+            out.clear();
+            p.successors(&state, &mut out);
+            for s in &out {
+                if let Successor::Child { state, .. } = s
+                    && reached.insert(*state)
+                {
+                    todo.push(*state);
+                }
+            }
+        }
+        assert_eq!(Some(reached.len() as u64), p.reachable_states());
+        for start in orders(&goal) {
+            let verdict =
+                SlidingPuzzle::<u64>::new(width, height, start.clone(), goal.clone()).validate();
+            let reachable = reached.contains(&pack::<u64>(&start));
+            assert_eq!(
+                verdict.is_ok(),
+                reachable && start != goal,
+                "{width}x{height} from {start:?}: {verdict:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn linear_conflict_adds_two_per_reversed_pair() {
     // 2 1 3 / 4 5 6 / 7 8 0: tiles 1 and 2 swapped in their goal row.
