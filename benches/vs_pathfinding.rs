@@ -1,7 +1,10 @@
 //! Frontier against the `pathfinding` crate on the same instances, side by side, with the same
 //! answers asserted: A* on Korf's 15-puzzles, breadth-first over all 181,440 8-puzzle states,
-//! A* on every query of Moving AI's den101d, arena, lak101d and den312d, and IDA* on Korf #12. Frontier records and
-//! explains every step; `pathfinding` does not.
+//! A* on every query of Moving AI's den101d, arena, lak101d and den312d, and IDA* on Korf #12
+//! (the cases issue 12 names); then cases it did not name, to see how Frontier fares away from
+//! what it was tuned on: two more Korf instances, three 8-puzzles of the peer data's known
+//! ones (the app's own 542703816 among them), and Dijkstra and breadth-first search on the
+//! grids. Frontier records and explains every step; `pathfinding` does not.
 //!
 //! `cargo bench --bench vs_pathfinding [-- CASE-SUBSTRING]` prints one table: wall-clock medians
 //! of paired runs and their ratio (Frontier / pathfinding); Frontier's bytes per stored state,
@@ -16,10 +19,15 @@ mod shared;
 
 use frontier::domains::grid::{Grid, Moves};
 use frontier::domains::movingai::{self, Query};
-use frontier::domains::sliding::SlidingPuzzle;
 use frontier::domains::sliding::instances::{KORF, Korf, eight_hardest};
+use frontier::domains::sliding::{SlidingPuzzle, default_goal};
 use frontier::engine::settings::{Algorithm, Heuristic};
-use pathfinding::directed::{astar::astar, bfs::bfs_reach, idastar::idastar};
+use pathfinding::directed::{
+    astar::astar,
+    bfs::{bfs, bfs_reach},
+    dijkstra::dijkstra,
+    idastar::idastar,
+};
 use shared::{Plain, cell, goal_cost, octile, run, settings};
 use std::hint::black_box;
 use std::process::Command;
@@ -72,7 +80,8 @@ struct Case {
 enum Kind {
     AStar,
     BfsAll,
-    GridAStar,
+    /// Every query of a map, by A\*, Dijkstra or breadth-first search (fewest moves).
+    Grid(Algorithm),
     IdaStar,
 }
 
@@ -96,6 +105,41 @@ fn korf(id: u32) -> Input {
     Input::Sliding(Korf::get(id).expect("a listed instance").puzzle())
 }
 
+/// Korf instances beyond the five of [`KORF`] (Korf 1985, Table 1, as `korf100.txt` in the
+/// peer data gives them): id, board (blank first in the goal), optimal moves.
+const MORE_KORF: [(u32, [u8; 16], i64); 2] = [
+    (
+        85,
+        [4, 7, 13, 10, 1, 2, 9, 6, 12, 8, 14, 5, 3, 0, 11, 15],
+        44,
+    ),
+    (
+        16,
+        [1, 3, 2, 5, 10, 9, 15, 6, 8, 14, 13, 11, 12, 4, 7, 0],
+        42,
+    ),
+];
+
+/// 8-puzzles to the goal 123456780 (the peer data's `eight_puzzle_known.txt`, and the app's
+/// built-in scenario): name, board, optimal moves. Short searches, where set-up counts.
+const EIGHTS: [(&str, [u8; 9], i64); 3] = [
+    ("542703816, the app's own", [5, 4, 2, 7, 0, 3, 8, 1, 6], 12),
+    ("nit-hard", [6, 5, 1, 3, 2, 8, 0, 4, 7], 20),
+    ("princeton 3x3-23", [6, 0, 8, 4, 3, 5, 1, 2, 7], 23),
+];
+
+/// A map and its queries, for a grid case.
+fn grid_input(map: &str, scen: &str) -> Input {
+    let map = movingai::parse_map(map).expect("the map parses");
+    let queries = movingai::parse_scen(scen).expect("its queries parse");
+    let plain = Plain::new(&map);
+    Input::Grid {
+        map,
+        queries,
+        plain,
+    }
+}
+
 fn cases() -> Vec<Case> {
     let mut cases: Vec<Case> = KORF
         .iter()
@@ -114,18 +158,9 @@ fn cases() -> Vec<Case> {
     });
     cases.extend(MAPS.iter().map(|&(name, map, scen)| Case {
         name: format!("A* every query of {name}"),
-        kind: Kind::GridAStar,
+        kind: Kind::Grid(Algorithm::AStar),
         answer: 0,
-        setup: Box::new(move || {
-            let map = movingai::parse_map(map).expect("the map parses");
-            let queries = movingai::parse_scen(scen).expect("its queries parse");
-            let plain = Plain::new(&map);
-            Input::Grid {
-                map,
-                queries,
-                plain,
-            }
-        }),
+        setup: Box::new(move || grid_input(map, scen)),
     }));
     cases.push(Case {
         name: "IDA* Korf #12 (45 moves)".into(),
@@ -133,6 +168,32 @@ fn cases() -> Vec<Case> {
         answer: 45 * shared::UNIT,
         setup: Box::new(|| korf(12)),
     });
+    cases.extend(MORE_KORF.iter().map(|&(id, board, moves)| Case {
+        name: format!("A* Korf #{id} ({moves} moves)"),
+        kind: Kind::AStar,
+        answer: moves * shared::UNIT,
+        setup: Box::new(move || {
+            Input::Sliding(SlidingPuzzle::new(4, 4, board.to_vec(), (0..16).collect()))
+        }),
+    }));
+    cases.extend(EIGHTS.iter().map(|&(name, board, moves)| Case {
+        name: format!("A* 8-puzzle {name} ({moves} moves)"),
+        kind: Kind::AStar,
+        answer: moves * shared::UNIT,
+        setup: Box::new(move || Input::Sliding(shared::puzzle(3, &board, default_goal(3, 3)))),
+    }));
+    cases.extend(MAPS.iter().map(|&(name, map, scen)| Case {
+        name: format!("Dijkstra every query of {name}"),
+        kind: Kind::Grid(Algorithm::Dijkstra),
+        answer: 0,
+        setup: Box::new(move || grid_input(map, scen)),
+    }));
+    cases.extend(MAPS[..1].iter().map(|&(name, map, scen)| Case {
+        name: format!("BFS every query of {name} (fewest moves)"),
+        kind: Kind::Grid(Algorithm::BreadthFirst),
+        answer: 0,
+        setup: Box::new(move || grid_input(map, scen)),
+    }));
     cases
 }
 
@@ -168,12 +229,16 @@ fn frontier_side(kind: Kind, input: &Input) -> Outcome {
                 memory: one(s.bytes(), stored),
             }
         }
-        (Kind::GridAStar, Input::Grid { map, queries, .. }) => {
+        (Kind::Grid(algorithm), Input::Grid { map, queries, .. }) => {
             let (mut answer, mut bytes, mut stored) = (0, 0, 0);
             for q in queries {
                 let grid = Grid::new(Ok(map.clone()), q.start, q.goal, Moves::Eight);
-                let s = run(grid, settings(Algorithm::AStar, Heuristic::Octile, false));
-                answer += goal_cost(&s);
+                let s = run(grid, settings(algorithm, Heuristic::Octile, false));
+                answer += if algorithm == Algorithm::BreadthFirst {
+                    moves(s.solution().expect("a route").len())
+                } else {
+                    goal_cost(&s)
+                };
                 bytes += s.bytes();
                 stored += s.counts().states_stored;
             }
@@ -219,7 +284,28 @@ fn pathfinding_side(kind: Kind, input: &Input) -> Outcome {
             .count();
             i64::try_from(reached).expect("small")
         }
-        (Kind::GridAStar, Input::Grid { queries, plain, .. }) => queries
+        (Kind::Grid(Algorithm::Dijkstra), Input::Grid { queries, plain, .. }) => queries
+            .iter()
+            .map(|q| {
+                let goal = cell(q.goal);
+                dijkstra(&cell(q.start), |n| plain.neighbours(n), |n| *n == goal)
+                    .expect("a route")
+                    .1
+            })
+            .sum(),
+        (Kind::Grid(Algorithm::BreadthFirst), Input::Grid { queries, plain, .. }) => queries
+            .iter()
+            .map(|q| {
+                let goal = cell(q.goal);
+                let near = |n: &(i64, i64)| plain.neighbours(n).into_iter().map(|(c, _)| c);
+                moves(
+                    bfs(&cell(q.start), near, |n| *n == goal)
+                        .expect("a route")
+                        .len(),
+                )
+            })
+            .sum(),
+        (Kind::Grid(Algorithm::AStar), Input::Grid { queries, plain, .. }) => queries
             .iter()
             .map(|q| {
                 let goal = cell(q.goal);
@@ -239,6 +325,11 @@ fn pathfinding_side(kind: Kind, input: &Input) -> Outcome {
         answer,
         memory: None,
     }
+}
+
+/// The moves of a route of `cells` cells.
+fn moves(cells: usize) -> i64 {
+    i64::try_from(cells - 1).expect("short routes")
 }
 
 /// Which side of a case a run measures.
@@ -324,6 +415,27 @@ fn peak_rss(index: usize, side: Side) -> Option<u64> {
     (kib > 0).then_some(kib * 1024)
 }
 
+/// An instruction count to three or four figures.
+fn count(n: u64) -> String {
+    let n = n as f64;
+    if n >= 1e7 {
+        format!("{:.1}M", n / 1e6)
+    } else if n >= 1e6 {
+        format!("{:.2}M", n / 1e6)
+    } else {
+        format!("{:.1}k", n / 1e3)
+    }
+}
+
+/// A duration in milliseconds, or microseconds below one.
+fn time(seconds: f64) -> String {
+    if seconds >= 1e-3 {
+        format!("{:.1} ms", seconds * 1e3)
+    } else {
+        format!("{:.1} µs", seconds * 1e6)
+    }
+}
+
 /// Median of a few seconds-long samples.
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -404,16 +516,16 @@ fn main() {
             || "–".to_string(),
             |(ours, theirs)| {
                 format!(
-                    "{:.1}M / {:.1}M ({:.2})",
-                    ours as f64 / 1e6,
-                    theirs as f64 / 1e6,
+                    "{} / {} ({:.2})",
+                    count(ours),
+                    count(theirs),
                     ours as f64 / theirs as f64
                 )
             },
         );
         let memory = ours.memory.expect("Frontier reports its memory");
-        let rss = memory
-            .one_search
+        // Peak RSS grows by whole pages: over a few hundred states it says nothing.
+        let rss = (memory.one_search && memory.stored >= 10_000)
             .then(|| {
                 let grown =
                     peak_rss(index, Side::Frontier)?.saturating_sub(peak_rss(index, Side::Setup)?);
@@ -422,10 +534,10 @@ fn main() {
             .flatten()
             .unwrap_or_default();
         println!(
-            "| {} | {counted} | {:.1} / {:.1} ms ({:.2}) | counted {:.1}{rss} ({} stored) |",
+            "| {} | {counted} | {} / {} ({:.2}) | counted {:.1}{rss} ({} stored) |",
             case.name,
-            f * 1e3,
-            p * 1e3,
+            time(f),
+            time(p),
             f / p,
             memory.counted as f64 / memory.stored as f64,
             memory.stored
