@@ -19,8 +19,8 @@ mod shared;
 
 use frontier::domains::grid::{Grid, Moves};
 use frontier::domains::movingai::{self, Query};
-use frontier::domains::sliding::instances::{KORF, Korf, eight_hardest};
-use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+use frontier::domains::sliding::SlidingPuzzle;
+use frontier::domains::sliding::instances::{EIGHTS, KORF, KORF_MORE, Korf, eight_hardest};
 use frontier::engine::settings::{Algorithm, Heuristic};
 use pathfinding::directed::{
     astar::astar,
@@ -105,29 +105,6 @@ fn korf(id: u32) -> Input {
     Input::Sliding(Korf::get(id).expect("a listed instance").puzzle())
 }
 
-/// Korf instances beyond the five of [`KORF`] (Korf 1985, Table 1, as `korf100.txt` in the
-/// peer data gives them): id, board (blank first in the goal), optimal moves.
-const MORE_KORF: [(u32, [u8; 16], i64); 2] = [
-    (
-        85,
-        [4, 7, 13, 10, 1, 2, 9, 6, 12, 8, 14, 5, 3, 0, 11, 15],
-        44,
-    ),
-    (
-        16,
-        [1, 3, 2, 5, 10, 9, 15, 6, 8, 14, 13, 11, 12, 4, 7, 0],
-        42,
-    ),
-];
-
-/// 8-puzzles to the goal 123456780 (the peer data's `eight_puzzle_known.txt`, and the app's
-/// built-in scenario): name, board, optimal moves. Short searches, where set-up counts.
-const EIGHTS: [(&str, [u8; 9], i64); 3] = [
-    ("542703816, the app's own", [5, 4, 2, 7, 0, 3, 8, 1, 6], 12),
-    ("nit-hard", [6, 5, 1, 3, 2, 8, 0, 4, 7], 20),
-    ("princeton 3x3-23", [6, 0, 8, 4, 3, 5, 1, 2, 7], 23),
-];
-
 /// A map and its queries, for a grid case.
 fn grid_input(map: &str, scen: &str) -> Input {
     let map = movingai::parse_map(map).expect("the map parses");
@@ -168,19 +145,17 @@ fn cases() -> Vec<Case> {
         answer: 45 * shared::UNIT,
         setup: Box::new(|| korf(12)),
     });
-    cases.extend(MORE_KORF.iter().map(|&(id, board, moves)| Case {
-        name: format!("A* Korf #{id} ({moves} moves)"),
+    cases.extend(KORF_MORE.iter().map(|&korf| Case {
+        name: format!("A* Korf #{} ({} moves)", korf.id, korf.moves),
         kind: Kind::AStar,
-        answer: moves * shared::UNIT,
-        setup: Box::new(move || {
-            Input::Sliding(SlidingPuzzle::new(4, 4, board.to_vec(), (0..16).collect()))
-        }),
+        answer: korf.moves * shared::UNIT,
+        setup: Box::new(move || Input::Sliding(korf.puzzle())),
     }));
-    cases.extend(EIGHTS.iter().map(|&(name, board, moves)| Case {
-        name: format!("A* 8-puzzle {name} ({moves} moves)"),
+    cases.extend(EIGHTS.iter().map(|&eight| Case {
+        name: format!("A* 8-puzzle {} ({} moves)", eight.name, eight.moves),
         kind: Kind::AStar,
-        answer: moves * shared::UNIT,
-        setup: Box::new(move || Input::Sliding(shared::puzzle(3, &board, default_goal(3, 3)))),
+        answer: eight.moves * shared::UNIT,
+        setup: Box::new(move || Input::Sliding(eight.puzzle())),
     }));
     cases.extend(MAPS.iter().map(|&(name, map, scen)| Case {
         name: format!("Dijkstra every query of {name}"),
