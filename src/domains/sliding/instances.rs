@@ -73,12 +73,16 @@ impl Korf {
 }
 
 /// One of the two hardest 8-puzzles: 31 moves from the usual goal (tiles in order, blank last).
-pub const EIGHT_HARDEST: [u8; 9] = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+pub const EIGHT_HARDEST: Eight = Eight {
+    name: "hardest-31a",
+    board: [8, 6, 7, 2, 5, 4, 3, 0, 1],
+    moves: 31,
+};
 
-/// [`EIGHT_HARDEST`] as a puzzle with the usual goal.
+/// [`EIGHT_HARDEST`] as a puzzle.
 #[must_use]
 pub fn eight_hardest() -> SlidingPuzzle<u64> {
-    SlidingPuzzle::new(3, 3, EIGHT_HARDEST.to_vec(), default_goal(3, 3))
+    EIGHT_HARDEST.puzzle()
 }
 
 /// An 8-puzzle to the usual goal (tiles in order, blank last).
