@@ -68,17 +68,23 @@ pub(super) struct BadEdge {
 pub struct EdgeCheck {
     /// Only algorithms whose order uses h are checked: for the others h means nothing.
     pub(super) on: bool,
+    /// Whether edges are checked as they are met: `on`, unless the domain vouches that the
+    /// heuristic is consistent ([`crate::engine::problem::Problem::consistent`]).
+    pub(super) edges: bool,
     step: u64,
     /// The edges that failed, in the order met ([`super::heuristic_report`] words them).
     pub(super) drops: Vec<BadEdge>,
 }
 
 impl EdgeCheck {
-    /// A check for `algorithm` (off when its priority ignores h).
+    /// A check for `algorithm` (off when its priority ignores h), of a heuristic whose domain
+    /// vouches or not that it is `consistent` (then no edge is checked: none could fail).
     #[must_use]
-    pub fn new(algorithm: Algorithm) -> EdgeCheck {
+    pub fn new(algorithm: Algorithm, consistent: bool) -> EdgeCheck {
+        let on = uses_h(algorithm);
         EdgeCheck {
-            on: uses_h(algorithm),
+            on,
+            edges: on && !consistent,
             ..EdgeCheck::default()
         }
     }
@@ -91,7 +97,7 @@ impl EdgeCheck {
     /// Checks the edge `from` → `to` of cost `cost`.
     #[inline]
     pub fn edge(&mut self, from: NodeId, h_from: Cost, to: NodeId, h_to: Cost, cost: Cost) {
-        if self.on && h_from > cost + h_to && self.drops.len() < MAX_RECORDED {
+        if self.edges && h_from > cost + h_to && self.drops.len() < MAX_RECORDED {
             self.drops.push(BadEdge {
                 step: self.step,
                 from,
@@ -121,7 +127,7 @@ mod tests {
 
     #[test]
     fn only_drops_larger_than_the_move_are_kept_and_going_back_forgets_them() {
-        let mut check = EdgeCheck::new(Algorithm::AStar);
+        let mut check = EdgeCheck::new(Algorithm::AStar, false);
         check.begin_step(1);
         check.edge(0, Cost::units(6), 1, Cost::units(4), Cost::units(2));
         check.edge(0, Cost::units(6), 2, Cost::units(2), Cost::units(2));
@@ -131,8 +137,14 @@ mod tests {
         assert_eq!(steps(&check), vec![(1, 2), (2, 3)], "6 ≤ 2 + 4 holds");
         check.forget_after(1);
         assert_eq!(steps(&check), vec![(1, 2)]);
-        let mut off = EdgeCheck::new(Algorithm::Dijkstra);
+        let mut off = EdgeCheck::new(Algorithm::Dijkstra, false);
         off.edge(0, Cost::units(6), 2, Cost::units(2), Cost::units(2));
         assert!(off.drops.is_empty(), "Dijkstra's order ignores h");
+        let mut vouched = EdgeCheck::new(Algorithm::AStar, true);
+        vouched.edge(0, Cost::units(6), 2, Cost::units(2), Cost::units(2));
+        assert!(
+            vouched.drops.is_empty() && vouched.on,
+            "no edge is checked where the domain vouches, but h still matters"
+        );
     }
 }

@@ -50,7 +50,10 @@ impl<P: Problem> Search<P> {
         };
         Search {
             core: Core {
-                heuristic_check: EdgeCheck::new(settings.algorithm),
+                heuristic_check: EdgeCheck::new(
+                    settings.algorithm,
+                    problem.consistent(settings.heuristic),
+                ),
                 problem,
                 settings,
                 notebook,

@@ -278,7 +278,7 @@ impl<P: Problem> Core<P> {
                 Lookup::Stored(existing) => existing,
             },
         };
-        if !reopens && !self.heuristic_check.on {
+        if !reopens && !self.heuristic_check.edges {
             // Nothing to check or change: the row is not even read.
             return Stored::Kept(existing);
         }

@@ -361,6 +361,20 @@ impl Problem for Grid {
         !(self.moves == Moves::Eight && heuristic == Heuristic::Manhattan)
     }
 
+    /// A step changes the column and row distances by at most one each. The octile distance
+    /// (the larger plus √2 − 1 times the smaller) then changes by at most 1 on a straight step
+    /// and by at most √2 on a diagonal, the same rounded √2 the step costs; Chebyshev's by at
+    /// most 1; Manhattan's by 1 on a straight step. A step costs at least its base (terrain
+    /// multiplies it by 1 or more). Manhattan with diagonals can drop by 2 on a step costing
+    /// √2, and the straight line is rounded to the billionth on its own, so both are checked.
+    fn consistent(&self, heuristic: Heuristic) -> bool {
+        match heuristic {
+            Heuristic::Octile | Heuristic::Chebyshev | Heuristic::Zero => true,
+            Heuristic::Manhattan => self.moves == Moves::Four,
+            _ => false,
+        }
+    }
+
     fn describe_move(&self, from: &u32, mv: Step) -> String {
         let (x, y) = self.cell_of(*from);
         let (dx, dy, name) = DIRECTIONS[usize::from(mv) % 8];

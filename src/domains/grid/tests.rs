@@ -320,3 +320,28 @@ fn a_cell_index_splits_into_column_and_row_as_division_does() {
         check(width, index);
     });
 }
+
+#[test]
+fn every_heuristic_vouched_consistent_holds_on_every_edge() {
+    use crate::engine::problem::vouched::{check_every_edge, inconsistent_edge};
+    // Walls, terrain of 1 to 9 and open floor, each cell in turn the goal.
+    let map = "..#3.\n.9..#\n...2.\n#.5..";
+    let parsed = GridMap::parse(map).expect("a map");
+    let cells: Vec<u32> = (0..parsed.cells.len())
+        .filter(|&i| parsed.cells[i] > 0)
+        .map(|i| u32::try_from(i).unwrap())
+        .collect();
+    for moves in [Moves::Four, Moves::Eight] {
+        for &goal in &cells {
+            let (x, y) = (goal as usize % parsed.width, goal as usize / parsed.width);
+            let g = grid(map, (0, 0), (x, y), moves);
+            // Octile, Chebyshev and zero; Manhattan too without diagonals.
+            let vouched = if moves == Moves::Four { 4 } else { 3 };
+            assert_eq!(check_every_edge(&g, &cells), vouched, "{moves:?}");
+        }
+    }
+    // The check sees a drop where there is one: Manhattan with diagonals, not vouched.
+    let g = grid(map, (0, 0), (4, 3), Moves::Eight);
+    assert!(!g.consistent(Heuristic::Manhattan));
+    assert!(inconsistent_edge(&g, Heuristic::Manhattan, &cells).is_some());
+}

@@ -100,25 +100,31 @@ fn orders(tiles: &[u8]) -> Vec<Vec<u8>> {
     all
 }
 
+/// Every board moves reach from `from` (itself included), by the domain's own moves.
+fn boards_reached(p: &SlidingPuzzle<u64>, from: &[u8]) -> std::collections::HashSet<u64> {
+    let mut reached = std::collections::HashSet::from([pack::<u64>(from)]);
+    let (mut todo, mut out) = (vec![pack::<u64>(from)], Vec::new());
+    while let Some(state) = todo.pop() {
+        out.clear();
+        p.successors(&state, &mut out);
+        for s in &out {
+            if let Successor::Child { state, .. } = s
+                && reached.insert(*state)
+            {
+                todo.push(*state);
+            }
+        }
+    }
+    reached
+}
+
 #[test]
 fn a_board_is_accepted_exactly_when_moves_from_the_goal_reach_it() {
     // Odd and even widths: the parity check against the moves themselves, on every order.
     for (width, height) in [(2, 2), (2, 3), (3, 2), (2, 4)] {
         let goal = default_goal(width, height);
         let p = SlidingPuzzle::<u64>::new(width, height, goal.clone(), goal.clone());
-        let mut reached = std::collections::HashSet::from([pack::<u64>(&goal)]);
-        let (mut todo, mut out) = (vec![pack::<u64>(&goal)], Vec::new());
-        while let Some(state) = todo.pop() {
-            out.clear();
-            p.successors(&state, &mut out);
-            for s in &out {
-                if let Successor::Child { state, .. } = s
-                    && reached.insert(*state)
-                {
-                    todo.push(*state);
-                }
-            }
-        }
+        let reached = boards_reached(&p, &goal);
         assert_eq!(Some(reached.len() as u64), p.reachable_states());
         for start in orders(&goal) {
             let verdict =
@@ -309,4 +315,19 @@ fn the_reachable_space_is_half_the_tile_orders_as_a_walk_over_it_counts() {
         None,
         "25! does not fit in u64"
     );
+}
+
+#[test]
+fn every_heuristic_vouched_consistent_holds_on_every_edge() {
+    use crate::engine::problem::vouched::check_every_edge;
+    // Every board of each size, towards the usual goal and towards one with the blank first.
+    for (width, height) in [(2, 3), (3, 2), (3, 3)] {
+        let usual = default_goal(width, height);
+        let blank_first: Vec<u8> = (0..u8::try_from(width * height).unwrap()).collect();
+        for goal in [usual, blank_first] {
+            let p = SlidingPuzzle::<u64>::new(width, height, goal.clone(), goal.clone());
+            let states: Vec<u64> = boards_reached(&p, &goal).into_iter().collect();
+            assert_eq!(check_every_edge(&p, &states), 3, "{width}x{height}");
+        }
+    }
 }
