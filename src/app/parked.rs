@@ -102,6 +102,9 @@ impl SearchView for Parked {
     fn step_record(&self) -> &StepRecord {
         &self.log
     }
+    fn successor_rows(&self, _: NodeId) -> Vec<Option<NodeId>> {
+        Vec::new()
+    }
     fn strategy_status(&self) -> Option<String> {
         None
     }

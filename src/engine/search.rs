@@ -43,10 +43,12 @@ impl<P: Problem> Search<P> {
     {
         let refusal = check(&problem, &settings).err();
         let strategy = super::algo::strategy_for::<P>(&settings);
-        let notebook = if strategy.looks_states_up() {
-            Notebook::numbered(problem.numbered_states(), problem.reachable_states())
+        let (notebook, record) = if strategy.looks_states_up() {
+            let notebook =
+                Notebook::numbered(problem.numbered_states(), problem.reachable_states());
+            (notebook, StepRecord::finding_kept())
         } else {
-            Notebook::unfiled()
+            (Notebook::unfiled(), StepRecord::default())
         };
         Search {
             core: Core {
@@ -59,7 +61,7 @@ impl<P: Problem> Search<P> {
                 notebook,
                 counts: Counts::default(),
                 buffer: Vec::new(),
-                record: StepRecord::default(),
+                record,
                 lists_successors: true,
             },
             strategy,
@@ -201,12 +203,40 @@ impl<P: Problem> Search<P> {
         // read back (a short grid query paid ~1% reading its last block).
         if self.steps > from && self.core.record.last_successors() > 0 {
             let last = usize::try_from(self.steps - 1).expect("steps fit in usize");
-            self.event.successors = (0u32..)
+            let pick = self.event.pick.as_ref().map(|p| p.id);
+            let mut rows = None;
+            let successors = (0u32..)
                 .zip(self.core.record.successors(last))
-                .map(|(index, s)| s.event(index))
+                .map(|(index, s)| {
+                    s.event(index, |place| {
+                        let rows = rows.get_or_insert_with(|| {
+                            pick.map(|p| self.successor_rows(p)).unwrap_or_default()
+                        });
+                        rows.get(place as usize).copied().flatten()
+                    })
+                })
                 .collect();
+            self.event.successors = successors;
         }
         self.outcome.as_ref()
+    }
+
+    /// The row holding the state of each successor of row `pick`, its successors generated
+    /// again: how a kept successor that the record does not name is found
+    /// ([`StepRecord::finding_kept`]).
+    #[must_use]
+    pub fn successor_rows(&self, pick: NodeId) -> Vec<Option<NodeId>> {
+        let notebook = &self.core.notebook;
+        let mut out = Vec::new();
+        self.core
+            .problem
+            .successors(notebook.node(pick).state, &mut out);
+        out.iter()
+            .map(|s| match s {
+                Successor::Child { state, .. } => notebook.find(state),
+                Successor::Pruned { .. } => None,
+            })
+            .collect()
     }
 
     #[must_use]
@@ -552,6 +582,62 @@ mod tests {
             compared_successors > 0,
             "some run stopped on a step with successors"
         );
+    }
+
+    /// Every step's successors read back from the record, kept rows found again by their
+    /// states, are the ones stepping gave, at every step (not only the last): on the seed's
+    /// puzzle (kept rows are the way back and states met twice) and on a grid with a wall
+    /// (neighbours stored a few rows apart).
+    fn assert_record_reads_back<P>(mut search: Search<P>, what: &str) -> usize
+    where
+        P: Problem + Clone + Send + 'static,
+        P::State: Send,
+    {
+        let mut events = Vec::new();
+        while search.outcome().is_none() && search.steps() < 2000 {
+            events.push(search.step().successors.clone());
+        }
+        let mut kept = 0;
+        for (i, stepped) in events.iter().enumerate() {
+            let read: Vec<SuccessorEvent> = (0u32..)
+                .zip(search.step_record().successors(i))
+                .map(|(index, s)| {
+                    kept += usize::from(s.found);
+                    let pick = search
+                        .step_record()
+                        .pick(i)
+                        .expect("a step with successors picked");
+                    s.event(index, |place| search.successor_rows(pick)[place as usize])
+                })
+                .collect();
+            assert_eq!(&read, stepped, "{what}, step {}", i + 1);
+        }
+        kept
+    }
+
+    #[test]
+    fn every_steps_successors_read_back_from_the_record() {
+        use crate::domains::grid::{Cell, Grid, GridMap, Moves};
+        let mut kept = 0;
+        for algorithm in [
+            Algorithm::AStar,
+            Algorithm::BreadthFirst,
+            Algorithm::Dijkstra,
+        ] {
+            kept += assert_record_reads_back(seed(algorithm, 100_000), &format!("{algorithm:?}"));
+            let map = GridMap::parse("......\n.####.\n......\n......").map_err(Refusal::from);
+            let grid = Grid::new(map, Cell { x: 0, y: 1 }, Cell { x: 5, y: 1 }, Moves::Eight);
+            let settings = Settings {
+                algorithm,
+                heuristic: Heuristic::Octile,
+                ..Settings::default()
+            };
+            kept += assert_record_reads_back(
+                Search::new(grid, settings),
+                &format!("{algorithm:?} on a grid"),
+            );
+        }
+        assert!(kept > 100, "kept rows were found again ({kept})");
     }
 
     #[test]

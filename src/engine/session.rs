@@ -225,6 +225,10 @@ where
         Search::step_record(self)
     }
 
+    fn successor_rows(&self, pick: NodeId) -> Vec<Option<NodeId>> {
+        Search::successor_rows(self, pick)
+    }
+
     fn strategy_status(&self) -> Option<String> {
         self.strategy().status()
     }

@@ -65,6 +65,11 @@ pub trait SearchView {
     /// A step in words: the pick and why, then each successor's fate.
     fn event_lines(&self, event: &StepEvent) -> Vec<String>;
     fn step_record(&self) -> &StepRecord;
+    /// The row holding the state of each successor of row `pick`, for the kept successors the
+    /// record does not name (see [`Recorded::found`]).
+    ///
+    /// [`Recorded::found`]: super::step_record::Recorded::found
+    fn successor_rows(&self, pick: NodeId) -> Vec<Option<NodeId>>;
     /// The strategy's own state in words (IDA*'s threshold), if it has one.
     fn strategy_status(&self) -> Option<String>;
     /// The bound of a depth-first search and its deepening iteration (see

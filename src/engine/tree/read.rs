@@ -68,7 +68,8 @@ impl Reading {
 
     /// Reads the log from where the last reading stopped to its end; `touched` gets every row
     /// whose node the new steps may have changed.
-    fn read(&mut self, log: &StepRecord, cutoff: Option<Cutoff>, touched: &mut Vec<NodeId>) {
+    fn read(&mut self, search: &dyn SearchView, cutoff: Option<Cutoff>, touched: &mut Vec<NodeId>) {
+        let log = search.step_record();
         let rows = self.born.len();
         for i in self.done..log.len() {
             let pick = log.pick(i);
@@ -80,6 +81,8 @@ impl Reading {
                 undoable: true,
             };
             let mut generated = 0;
+            // The rows of the step's successors by their states, once a kept one needs them.
+            let mut by_state = None;
             for s in log.successors(i) {
                 generated += 1;
                 let t = s.target as usize;
@@ -106,7 +109,17 @@ impl Reading {
                         continue;
                     }
                     Fate::Kept if cutoff.is_some() => StubReason::OnPath(s.target),
-                    Fate::Kept => StubReason::AlreadyStored(s.target),
+                    Fate::Kept => {
+                        let found = |place: u32| {
+                            let rows = by_state.get_or_insert_with(|| search.successor_rows(p));
+                            rows.get(place as usize).copied().flatten()
+                        };
+                        let Some(row) = s.row(found) else {
+                            debug_assert!(false, "step {i}'s kept successor has its row");
+                            continue;
+                        };
+                        StubReason::AlreadyStored(row)
+                    }
                     Fate::Pruned => StubReason::Pruned,
                     Fate::NotStoredFull => StubReason::NotStoredFull,
                 };
@@ -264,7 +277,7 @@ impl Growing {
             .find(|&i| log.pick(i) == Some(0))
             .unwrap_or(0);
         let mut reading = Reading::new(search.rows(), first);
-        reading.read(log, search.cutoff(), &mut Vec::new());
+        reading.read(search, search.cutoff(), &mut Vec::new());
         let marks = Marks::of(search);
         let ids = 0..NodeId::try_from(search.rows()).expect("ids fit in u32");
         let nodes = ids.map(|id| marks.node(search, &reading, id)).collect();
@@ -338,7 +351,7 @@ impl Growing {
         }
         if forward {
             self.reading.grow(rows);
-            self.reading.read(log, None, &mut changed);
+            self.reading.read(search, None, &mut changed);
         }
         let marks = Marks::of(search);
         changed.extend(
