@@ -51,12 +51,17 @@ enum Class {
     /// Pruned; its target is its place among the step's successors.
     PrunedInPlace = 1,
     /// Not stored (full); its target is its place among the step's successors. In a record
-    /// whose kept rows are found by their states ([`StepRecord::finding_kept`]): kept, its row
-    /// the one holding the successor's state (a full one is escaped there).
+    /// whose kept rows are found by their states, [`KEPT_FOUND`] instead.
     FullInPlace = 2,
     /// Anything else: an escape byte follows.
     Escaped = 3,
 }
+
+/// A kept successor's class in a record whose kept rows are found by their states
+/// ([`StepRecord::finding_kept`]): its row is the one holding the successor's state. A full
+/// notebook's successor, which has this class elsewhere, is escaped there (it comes once, on
+/// the search's last step).
+const KEPT_FOUND: Class = Class::FullInPlace;
 
 const FATES: [Fate; 6] = [
     Fate::StoredNew,
@@ -442,7 +447,7 @@ impl StepRecord {
         let shift = 2 * (place % 4);
         match fate {
             Fate::Kept if kept_found => {
-                p.buf[usize::from(p.classes_at)] |= (Class::FullInPlace as u8) << shift;
+                p.buf[usize::from(p.classes_at)] |= (KEPT_FOUND as u8) << shift;
                 return;
             }
             Fate::StoredNew => {
@@ -782,7 +787,7 @@ impl<'a> Reader<'a> {
                         Recorded::new(next_new, Fate::StoredNew)
                     }
                     c if c == Class::PrunedInPlace as u8 => Recorded::new(place, Fate::Pruned),
-                    c if c == Class::FullInPlace as u8 && self.record.kept_found => Recorded {
+                    c if c == KEPT_FOUND as u8 && self.record.kept_found => Recorded {
                         target: place,
                         fate: Fate::Kept,
                         found: true,
