@@ -204,15 +204,12 @@ impl<P: Problem> Search<P> {
         if self.steps > from && self.core.record.last_successors() > 0 {
             let last = usize::try_from(self.steps - 1).expect("steps fit in usize");
             let pick = self.event.pick.as_ref().map(|p| p.id);
-            let mut rows = None;
+            let mut by_state = None;
             let successors = (0u32..)
                 .zip(self.core.record.successors(last))
                 .map(|(index, s)| {
-                    s.event(index, |place| {
-                        let rows = rows.get_or_insert_with(|| {
-                            pick.map(|p| self.successor_rows(p)).unwrap_or_default()
-                        });
-                        rows.get(place as usize).copied().flatten()
+                    s.event(index, &mut by_state, || {
+                        pick.map(|p| self.successor_rows(p)).unwrap_or_default()
                     })
                 })
                 .collect();
@@ -599,15 +596,15 @@ mod tests {
         }
         let mut kept = 0;
         for (i, stepped) in events.iter().enumerate() {
+            let mut by_state = None;
             let read: Vec<SuccessorEvent> = (0u32..)
                 .zip(search.step_record().successors(i))
                 .map(|(index, s)| {
                     kept += usize::from(s.found);
-                    let pick = search
-                        .step_record()
-                        .pick(i)
-                        .expect("a step with successors picked");
-                    s.event(index, |place| search.successor_rows(pick)[place as usize])
+                    s.event(index, &mut by_state, || {
+                        let pick = search.step_record().pick(i);
+                        search.successor_rows(pick.expect("a step with successors picked"))
+                    })
                 })
                 .collect();
             assert_eq!(&read, stepped, "{what}, step {}", i + 1);

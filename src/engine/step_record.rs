@@ -275,21 +275,33 @@ impl Recorded {
         }
     }
 
-    /// The successor's row, if it has one: `found` gives a found one's from its place.
-    pub fn row(self, found: impl FnOnce(u32) -> Option<NodeId>) -> Option<NodeId> {
+    /// The successor's row, if it has one. A found one's is read from `by_state`, the rows
+    /// holding its step's successors' states, which `successor_rows` makes the first time one
+    /// of the step's successors needs them (callers keep `by_state` for the step).
+    pub fn row(
+        self,
+        by_state: &mut Option<Vec<Option<NodeId>>>,
+        successor_rows: impl FnOnce() -> Vec<Option<NodeId>>,
+    ) -> Option<NodeId> {
         if self.found {
-            found(self.target)
+            let rows = by_state.get_or_insert_with(successor_rows);
+            rows.get(self.target as usize).copied().flatten()
         } else {
             self.fate.has_row().then_some(self.target)
         }
     }
 
-    /// The successor's event, it being the step's `index`-th successor (`found`: as for
-    /// [`Recorded::row`]).
+    /// The successor's event, it being the step's `index`-th successor (its row as
+    /// [`Recorded::row`] finds it).
     #[must_use]
-    pub fn event(self, index: u32, found: impl FnOnce(u32) -> Option<NodeId>) -> SuccessorEvent {
+    pub fn event(
+        self,
+        index: u32,
+        by_state: &mut Option<Vec<Option<NodeId>>>,
+        successor_rows: impl FnOnce() -> Vec<Option<NodeId>>,
+    ) -> SuccessorEvent {
         SuccessorEvent {
-            id: self.row(found),
+            id: self.row(by_state, successor_rows),
             index,
             fate: self.fate,
         }

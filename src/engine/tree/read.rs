@@ -110,11 +110,7 @@ impl Reading {
                     }
                     Fate::Kept if cutoff.is_some() => StubReason::OnPath(s.target),
                     Fate::Kept => {
-                        let found = |place: u32| {
-                            let rows = by_state.get_or_insert_with(|| search.successor_rows(p));
-                            rows.get(place as usize).copied().flatten()
-                        };
-                        let Some(row) = s.row(found) else {
+                        let Some(row) = s.row(&mut by_state, || search.successor_rows(p)) else {
                             debug_assert!(false, "step {i}'s kept successor has its row");
                             continue;
                         };
