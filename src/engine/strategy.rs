@@ -255,6 +255,18 @@ impl<P: Problem> Core<P> {
         let parent_row = from.parent.filter(|_| {
             P::State::PARENT_FIRST && held.and_then(|held| held.way_back.as_ref()) == Some(&state)
         });
+        // The pick's parent is never cheaper to reach through the pick: the pick's g is its
+        // parent's as it was when the pick took that route, plus a cost that is not negative,
+        // and a row's g only falls. So with no edge to check, the parent's row is not read
+        // (1.2% of a 15-puzzle A*). Only where routes are replaced: elsewhere the test below
+        // says the same, and this one moved breadth-first's code generation by 0.6%.
+        if reopens
+            && !self.heuristic_check.edges
+            && let Some(back) = parent_row
+        {
+            debug_assert!(g >= self.notebook.costs(back).0, "the way back is cheaper");
+            return Stored::Kept(back);
+        }
         let existing = match parent_row {
             Some(back) => back,
             None => match self.notebook.lookup(&state, from.replaying) {
