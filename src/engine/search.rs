@@ -549,32 +549,94 @@ mod tests {
         }
     }
 
-    /// A run lists only its last step's successors, rebuilt from the record: its last event
-    /// and its record must be what stepping one step at a time gives, wherever it stops.
+    /// A run lists only its last step's successors, rebuilt from the record, and takes each
+    /// step with the loop compiled without extras where it checks no edge: its last event, its
+    /// record and the edges it found inconsistent must be what stepping one step at a time
+    /// gives, wherever it stops. Returns how many successors the last events compared held.
+    fn assert_run_ends_as_stepping<P>(make: impl Fn() -> Search<P>, what: &str) -> usize
+    where
+        P: Problem + Clone + Send + 'static,
+        P::State: Send,
+    {
+        let mut compared_successors = 0;
+        for stop in [1, 2, 7, 30, u64::MAX] {
+            let mut stepped = make();
+            while stepped.outcome().is_none() && stepped.steps() < stop {
+                stepped.step();
+            }
+            let mut ran = make();
+            ran.run(stop);
+            let what = format!("{what} stopped at {stop}");
+            assert_eq!(ran.steps(), stepped.steps(), "{what}");
+            assert_eq!(ran.last_event(), stepped.last_event(), "{what}");
+            assert_eq!(ran.step_record(), stepped.step_record(), "{what}");
+            assert_eq!(
+                ran.core().heuristic_check.drops,
+                stepped.core().heuristic_check.drops,
+                "{what}"
+            );
+            compared_successors += stepped.last_event().successors.len();
+        }
+        compared_successors
+    }
+
     #[test]
     fn a_run_ends_on_the_event_stepping_gives() {
-        let mut compared_successors = 0;
+        use crate::domains::grid::{Cell, Grid, GridMap, Moves};
+        let (mut compared_successors, mut rerouted_on_grids, mut drops_on_grids) = (0, 0, 0);
         for (algorithm, max_states) in [
             (Algorithm::AStar, 1000),
             (Algorithm::BreadthFirst, 40),
             (Algorithm::Backtracking, 1000),
             (Algorithm::IdaStar, 1000),
         ] {
-            let make = || seed(algorithm, max_states);
-            for stop in [1, 2, 7, 30, u64::MAX] {
-                let mut stepped = make();
-                while stepped.outcome().is_none() && stepped.steps() < stop {
-                    stepped.step();
-                }
-                let mut ran = make();
-                ran.run(stop);
-                let what = format!("{algorithm:?} stopped at {stop}");
-                assert_eq!(ran.steps(), stepped.steps(), "{what}");
-                assert_eq!(ran.last_event(), stepped.last_event(), "{what}");
-                assert_eq!(ran.step_record(), stepped.step_record(), "{what}");
-                compared_successors += stepped.last_event().successors.len();
-            }
+            compared_successors += assert_run_ends_as_stepping(
+                || seed(algorithm, max_states),
+                &format!("{algorithm:?}"),
+            );
         }
+        // Grids reroute stored rows, and Manhattan distance with diagonal moves is checked
+        // edge by edge (its drops are found).
+        let map = GridMap::parse(
+            "..........\n....#.....\n....#.....\n..###.....\n..........\n..........",
+        )
+        .map_err(Refusal::from);
+        for (algorithm, heuristic) in [
+            (Algorithm::AStar, Heuristic::Octile),
+            (Algorithm::Dijkstra, Heuristic::Octile),
+            (Algorithm::AStar, Heuristic::Manhattan),
+        ] {
+            let make = || {
+                let grid = Grid::new(
+                    map.clone(),
+                    Cell { x: 0, y: 2 },
+                    Cell { x: 7, y: 2 },
+                    Moves::Eight,
+                );
+                let settings = Settings {
+                    algorithm,
+                    heuristic,
+                    allow_inadmissible: true,
+                    ..Settings::default()
+                };
+                Search::new(grid, settings)
+            };
+            let what = format!("{algorithm:?} with {heuristic:?} on a grid");
+            compared_successors += assert_run_ends_as_stepping(make, &what);
+            let mut ran = make();
+            ran.run(u64::MAX);
+            let record = ran.step_record();
+            let rerouted = (0..record.len())
+                .flat_map(|i| record.successors(i))
+                .filter(|s| matches!(s.fate, Fate::Improved | Fate::Reopened))
+                .count();
+            rerouted_on_grids += rerouted;
+            drops_on_grids += ran.core().heuristic_check.drops.len();
+        }
+        assert!(
+            rerouted_on_grids > 0 && drops_on_grids > 0,
+            "rows were rerouted ({rerouted_on_grids}) and edges found inconsistent ({drops_on_grids})"
+        );
         assert!(
             compared_successors > 0,
             "some run stopped on a step with successors"

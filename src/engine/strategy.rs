@@ -106,12 +106,20 @@ impl<P: Problem> Core<P> {
     /// The step's next successor, in place `index` among them: its row (`None` for one pruned
     /// or not stored) and fate, into the record, and into the event when it lists them
     /// ([`Core::lists_successors`]). Called where the fate is known (inlined, each fate's
-    /// packing is then a short straight path).
+    /// packing is then a short straight path). `EXTRAS`: whether the event may list it; a
+    /// loop compiled without extras, for steps that list nothing and check no edge, leaves
+    /// out the test.
     #[inline(always)]
-    pub fn successor(&mut self, event: &mut StepEvent, id: Option<NodeId>, index: u32, fate: Fate) {
+    pub fn successor<const EXTRAS: bool>(
+        &mut self,
+        event: &mut StepEvent,
+        id: Option<NodeId>,
+        index: u32,
+        fate: Fate,
+    ) {
         debug_assert_eq!(id.is_some(), fate.has_row(), "a {fate} successor's row");
         self.record.successor(id.unwrap_or(index), fate);
-        if self.lists_successors {
+        if EXTRAS && self.lists_successors {
             event.successors.push(SuccessorEvent { id, index, fate });
         }
     }
@@ -237,11 +245,12 @@ impl<P: Problem> Core<P> {
     /// "Store Neighbor" does: a new state becomes an open row if there is room; a stored one
     /// takes the new route only when it is cheaper and `reopens` allows it, and is then open
     /// again. `held`: the states [`Core::expanding`] gave; a successor equal to the parent's
-    /// is the parent's row without a lookup. Inlined: it runs for
+    /// is the parent's row without a lookup. `EXTRAS`: whether the edge may be checked (see
+    /// [`Core::successor`]). Inlined: it runs for
     /// every successor and has one caller per strategy, and the call and its returned
     /// [`Stored`] were ~7% of a grid search's instructions.
     #[inline(always)]
-    pub fn store_successor(
+    pub fn store_successor<const EXTRAS: bool>(
         &mut self,
         from: Expanding,
         held: Option<&Held<P::State>>,
@@ -252,6 +261,7 @@ impl<P: Problem> Core<P> {
     ) -> Stored {
         let (g, depth) = from.child(cost);
         let (parent, h_from) = (from.id, from.h);
+        let edges = EXTRAS && self.heuristic_check.edges;
         let parent_row = from.parent.filter(|_| {
             P::State::PARENT_FIRST && held.and_then(|held| held.way_back.as_ref()) == Some(&state)
         });
@@ -261,7 +271,7 @@ impl<P: Problem> Core<P> {
         // (1.2% of a 15-puzzle A*). Only where routes are replaced: elsewhere the test below
         // says the same, and this one moved breadth-first's code generation by 0.6%.
         if reopens
-            && !self.heuristic_check.edges
+            && !edges
             && let Some(back) = parent_row
         {
             debug_assert!(g >= self.notebook.costs(back).0, "the way back is cheaper");
@@ -283,19 +293,23 @@ impl<P: Problem> Core<P> {
                         self.settings.heuristic,
                     );
                     let id = slot.insert(Node::new(state, g, h, Some(parent), depth));
-                    self.heuristic_check.edge(parent, h_from, id, h, cost);
+                    if EXTRAS {
+                        self.heuristic_check.edge(parent, h_from, id, h, cost);
+                    }
                     self.count_new_row();
                     return Stored::New(id, h);
                 }
                 Lookup::Stored(existing) => existing,
             },
         };
-        if !reopens && !self.heuristic_check.edges {
+        if !reopens && !edges {
             // Nothing to check or change: the row is not even read.
             return Stored::Kept(existing);
         }
         let (old_g, h) = self.notebook.costs(existing);
-        self.heuristic_check.edge(parent, h_from, existing, h, cost);
+        if EXTRAS {
+            self.heuristic_check.edge(parent, h_from, existing, h, cost);
+        }
         if !reopens || g >= old_g {
             return Stored::Kept(existing);
         }

@@ -178,20 +178,22 @@ impl DepthFirst {
         // Each successor written where its fate is known (see `Core::successor`).
         for (index, at) in (0u32..).zip(0..core.buffer.len()) {
             match core.take_successor(at) {
-                Successor::Pruned { .. } => core.successor(event, None, index, Fate::Pruned),
+                Successor::Pruned { .. } => {
+                    core.successor::<true>(event, None, index, Fate::Pruned)
+                }
                 Successor::Child { state, mv, cost } => {
                     if let Some(ancestor) = self.on_path(&core.notebook, id, &state) {
                         cycles += 1;
-                        core.successor(event, Some(ancestor), index, Fate::Kept);
+                        core.successor::<true>(event, Some(ancestor), index, Fate::Kept);
                     } else if core.notebook.len() >= core.settings.max_states {
                         full = true;
-                        core.successor(event, None, index, Fate::NotStoredFull);
+                        core.successor::<true>(event, None, index, Fate::NotStoredFull);
                     } else {
                         let h = core.estimate_child(id, &state, mv);
                         let child =
                             core.add_row(Node::new(state, g + cost, h, Some(id), depth + 1));
                         self.stack.push(child);
-                        core.successor(event, Some(child), index, Fate::StoredNew);
+                        core.successor::<true>(event, Some(child), index, Fate::StoredNew);
                     }
                 }
             }
