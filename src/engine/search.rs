@@ -643,6 +643,24 @@ mod tests {
         );
     }
 
+    /// A search taken back in place ([`Search::rewind`]) files its later rows ahead, and a run
+    /// from there looks each state up among them: it must end as a fresh run does.
+    #[test]
+    fn a_rewound_search_runs_on_as_a_fresh_one() {
+        for algorithm in [Algorithm::AStar, Algorithm::BreadthFirst] {
+            let mut fresh = seed(algorithm, 100_000);
+            fresh.run(u64::MAX);
+            let mut rewound = seed(algorithm, 100_000);
+            rewound.run(40);
+            assert!(rewound.rewind(5), "{algorithm:?} undoes its steps");
+            assert!(rewound.core.notebook.replaying(), "{algorithm:?}");
+            rewound.run(u64::MAX);
+            assert_eq!(rewound.steps(), fresh.steps(), "{algorithm:?}");
+            assert_eq!(rewound.last_event(), fresh.last_event(), "{algorithm:?}");
+            assert_eq!(rewound.step_record(), fresh.step_record(), "{algorithm:?}");
+        }
+    }
+
     /// Every step's successors read back from the record, kept rows found again by their
     /// states, are the ones stepping gave, at every step (not only the last): on the seed's
     /// puzzle (kept rows are the way back and states met twice) and on a grid with a wall

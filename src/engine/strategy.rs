@@ -245,8 +245,8 @@ impl<P: Problem> Core<P> {
     /// "Store Neighbor" does: a new state becomes an open row if there is room; a stored one
     /// takes the new route only when it is cheaper and `reopens` allows it, and is then open
     /// again. `held`: the states [`Core::expanding`] gave; a successor equal to the parent's
-    /// is the parent's row without a lookup. `EXTRAS`: whether the edge may be checked (see
-    /// [`Core::successor`]). Inlined: it runs for
+    /// is the parent's row without a lookup. `EXTRAS`: whether the edge may be checked and
+    /// the notebook replaying (see [`Core::successor`]). Inlined: it runs for
     /// every successor and has one caller per strategy, and the call and its returned
     /// [`Stored`] were ~7% of a grid search's instructions.
     #[inline(always)]
@@ -279,7 +279,7 @@ impl<P: Problem> Core<P> {
         }
         let existing = match parent_row {
             Some(back) => back,
-            None => match self.notebook.lookup(&state, from.replaying) {
+            None => match self.notebook.lookup(&state, EXTRAS && from.replaying) {
                 Lookup::Vacant(slot) if slot.rows() >= self.settings.max_states => {
                     return Stored::Full;
                 }
