@@ -586,6 +586,8 @@ mod tests {
         let (mut compared_successors, mut rerouted_on_grids, mut drops_on_grids) = (0, 0, 0);
         for (algorithm, max_states) in [
             (Algorithm::AStar, 1000),
+            (Algorithm::Greedy, 1000),
+            (Algorithm::WeightedAStar, 1000),
             (Algorithm::BreadthFirst, 40),
             (Algorithm::Backtracking, 1000),
             (Algorithm::IdaStar, 1000),
