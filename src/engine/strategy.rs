@@ -108,9 +108,10 @@ impl<P: Problem> Core<P> {
     /// ([`Core::lists_successors`]). Called where the fate is known (inlined, each fate's
     /// packing is then a short straight path). `EXTRAS`: whether the event may list it; a
     /// loop compiled without extras, for steps that list nothing and check no edge, leaves
-    /// out the test.
+    /// out the test. `FINDS_KEPT`: whether the search finds every stored state by its value,
+    /// as its record then says ([`StepRecord::successor`]).
     #[inline(always)]
-    pub fn successor<const EXTRAS: bool>(
+    pub fn successor<const EXTRAS: bool, const FINDS_KEPT: bool>(
         &mut self,
         event: &mut StepEvent,
         id: Option<NodeId>,
@@ -118,7 +119,8 @@ impl<P: Problem> Core<P> {
         fate: Fate,
     ) {
         debug_assert_eq!(id.is_some(), fate.has_row(), "a {fate} successor's row");
-        self.record.successor(id.unwrap_or(index), fate);
+        self.record
+            .successor::<FINDS_KEPT>(id.unwrap_or(index), fate);
         if EXTRAS && self.lists_successors {
             event.successors.push(SuccessorEvent { id, index, fate });
         }
