@@ -106,9 +106,8 @@ impl<P: Problem> Core<P> {
     /// The step's next successor, in place `index` among them: its row (`None` for one pruned
     /// or not stored) and fate, into the record, and into the event when it lists them
     /// ([`Core::lists_successors`]). Called where the fate is known (inlined, each fate's
-    /// packing is then a short straight path). `EXTRAS`: whether the event may list it; a
-    /// loop compiled without extras, for steps that list nothing and check no edge, leaves
-    /// out the test. `FINDS_KEPT`: whether the search finds every stored state by its value,
+    /// packing is then a short straight path). `EXTRAS`: whether the event may list it; the
+    /// best-first loop compiled without extras, which a run's steps take, leaves out the test. `FINDS_KEPT`: whether the search finds every stored state by its value,
     /// as its record then says ([`StepRecord::successor`]).
     #[inline(always)]
     pub fn successor<const EXTRAS: bool, const FINDS_KEPT: bool>(
