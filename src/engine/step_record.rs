@@ -459,11 +459,10 @@ impl StepRecord {
         if place.is_multiple_of(4) {
             self.start_group();
         }
-        let kept_found = FINDS_KEPT;
         let p = &mut self.pending;
         let shift = 2 * (place % 4);
         match fate {
-            Fate::Kept if kept_found => {
+            Fate::Kept if FINDS_KEPT => {
                 p.buf[usize::from(p.classes_at)] |= (KEPT_FOUND as u8) << shift;
                 return;
             }
@@ -476,7 +475,7 @@ impl StepRecord {
                 p.escaped_new.get_or_insert(target);
             }
             Fate::Pruned | Fate::NotStoredFull
-                if target == place && !(kept_found && fate == Fate::NotStoredFull) =>
+                if target == place && !(FINDS_KEPT && fate == Fate::NotStoredFull) =>
             {
                 let class = if fate == Fate::Pruned {
                     Class::PrunedInPlace

@@ -107,8 +107,9 @@ impl<P: Problem> Core<P> {
     /// or not stored) and fate, into the record, and into the event when it lists them
     /// ([`Core::lists_successors`]). Called where the fate is known (inlined, each fate's
     /// packing is then a short straight path). `EXTRAS`: whether the event may list it; the
-    /// best-first loop compiled without extras, which a run's steps take, leaves out the test. `FINDS_KEPT`: whether the search finds every stored state by its value,
-    /// as its record then says ([`StepRecord::successor`]).
+    /// best-first loop compiled without extras, which a run's steps take, leaves out the test.
+    /// `FINDS_KEPT`: whether the search finds every stored state by its value, as its record
+    /// then says ([`StepRecord::successor`]).
     #[inline(always)]
     pub fn successor<const EXTRAS: bool, const FINDS_KEPT: bool>(
         &mut self,
