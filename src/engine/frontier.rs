@@ -480,8 +480,8 @@ const RECENT: usize = 8;
 const START_LEVELS: usize = 64;
 
 impl OpenList {
-    /// An empty open list, on the storage the last one dropped on this thread left (see
-    /// [`spare`]) or on new storage.
+    /// An empty open list, on the storage the last one dropped left (see [`spare`]) or on new
+    /// storage.
     #[must_use]
     pub fn new(ordering: Ordering) -> OpenList {
         let storage = spare::take().unwrap_or_else(|| spare::Storage {
@@ -490,6 +490,11 @@ impl OpenList {
             levels: Slots::with_capacity(START_LEVELS),
             buckets: Slots::default(),
         });
+        OpenList::on(ordering, storage)
+    }
+
+    /// An empty open list on `storage`, which holds nothing.
+    fn on(ordering: Ordering, storage: spare::Storage) -> OpenList {
         OpenList {
             ordering,
             order: storage.order,
@@ -500,6 +505,16 @@ impl OpenList {
             buckets: storage.buckets,
             len: 0,
             entries: 0,
+        }
+    }
+
+    /// The list's storage as it is, taken out (the list is left with none).
+    fn take_storage(&mut self) -> spare::Storage {
+        spare::Storage {
+            order: std::mem::take(&mut self.order),
+            level_of: std::mem::take(&mut self.level_of),
+            levels: std::mem::take(&mut self.levels),
+            buckets: std::mem::take(&mut self.buckets),
         }
     }
 
@@ -1006,15 +1021,10 @@ impl OpenRows for OpenList {
     }
 }
 
-/// A dropped open list leaves its storage for the next one on the thread ([`spare`]).
+/// A dropped open list leaves its storage for the next one ([`spare`]).
 impl Drop for OpenList {
     fn drop(&mut self) {
-        spare::give(spare::Storage {
-            order: std::mem::take(&mut self.order),
-            level_of: std::mem::take(&mut self.level_of),
-            levels: std::mem::take(&mut self.levels),
-            buckets: std::mem::take(&mut self.buckets),
-        });
+        spare::give(self.take_storage());
     }
 }
 
@@ -1245,9 +1255,9 @@ mod tests {
             open: bool,
         }
 
-        fn check(policy: &[TieKey], ops: &[Op]) -> Result<(), TestCaseError> {
+        /// Runs `ops` on `open` (empty, ordered by `policy`) and on the model.
+        fn check(policy: &[TieKey], ops: &[Op], open: &mut OpenList) -> Result<(), TestCaseError> {
             let o = ordering(policy);
-            let mut open = OpenList::new(o.clone());
             let mut rows: Vec<Row> = Vec::new();
             let key = |rows: &[Row], id: usize| {
                 let r = rows[id];
@@ -1342,7 +1352,28 @@ mod tests {
                     &[TieKey::LastStored],
                     &[],
                 ];
-                check(policies[policy], &ops)?;
+                let mut open = OpenList::new(ordering(policies[policy]));
+                check(policies[policy], &ops, &mut open)?;
+            }
+
+            /// An open list on the storage another left, as a dropped list leaves it (levels,
+            /// ties and buckets in use, emptied), picks and counts as a new one.
+            #[test]
+            fn an_open_list_on_left_storage_picks_as_a_new_one(
+                left_ops in prop::collection::vec(op(), 0..200),
+                ops in prop::collection::vec(op(), 0..200),
+                policy in 0..2usize,
+            ) {
+                let policies: [&[TieKey]; 2] = [
+                    &[TieKey::LowestH, TieKey::FirstStored],
+                    &[TieKey::HighestG, TieKey::LastStored],
+                ];
+                let o = ordering(policies[policy]);
+                let mut left = OpenList::new(o.clone());
+                check(policies[policy], &left_ops, &mut left)?;
+                let storage = spare::emptied(left.take_storage()).expect("a small storage is kept");
+                let mut open = OpenList::on(o, storage);
+                check(policies[policy], &ops, &mut open)?;
             }
         }
     }

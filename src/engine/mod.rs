@@ -10,6 +10,7 @@ pub mod event;
 pub mod frontier;
 pub mod heuristic_check;
 pub mod heuristic_report;
+mod kept;
 pub mod memory;
 pub mod names;
 pub mod notebook;

@@ -452,7 +452,7 @@ impl Default for Index {
 }
 
 impl Index {
-    /// An empty index: one a search on this thread left ([`spare`]), or a new one.
+    /// An empty index: one a search left ([`spare`]), or a new one.
     fn empty() -> Index {
         spare::take_index().unwrap_or_default()
     }
@@ -951,18 +951,32 @@ impl<S: Filed> Notebook<S> {
         self.file_rows(index);
     }
 
-    /// Gives what a search that ends can leave to the next one on this thread ([`spare`]): the
-    /// table of numbered states, its slots cleared by walking the rows (a few hundred for a
-    /// grid query, where zeroing the table walks every cell of the map), and then the index
-    /// itself when its hashed tables hold nothing (the notebook is then left without one).
-    /// Only an index that files exactly the rows held: one with rows filed ahead, after a jump
-    /// back in time, is dropped.
+    /// Gives what a search that ends can leave to the next one ([`spare`]): see
+    /// [`Notebook::leave`].
     pub fn give_back(&mut self) {
-        let Some(index) = &mut self.index else { return };
-        if index.covered != self.rows.len() || index.stored_unchecked_ahead {
-            return;
+        let (table, index) = self.leave();
+        if let Some(table) = table {
+            spare::give(table);
         }
-        if !index.numbered.is_empty() {
+        if let Some(index) = index {
+            spare::give_index(index);
+        }
+    }
+
+    /// What this notebook, at its search's end, can leave to the next search: the table of
+    /// numbered states, its slots cleared by walking the rows (a few hundred for a grid query,
+    /// where zeroing the table walks every cell of the map), and then the index itself when
+    /// its hashed tables hold nothing (the notebook is then left without one). Only from an
+    /// index that files exactly the rows held: one with rows filed ahead, after a jump back in
+    /// time, is dropped.
+    fn leave(&mut self) -> (Option<Vec<NodeId>>, Option<Index>) {
+        let Some(index) = &mut self.index else {
+            return (None, None);
+        };
+        if index.covered != self.rows.len() || index.stored_unchecked_ahead {
+            return (None, None);
+        }
+        let table = (!index.numbered.is_empty()).then(|| {
             let mut table = std::mem::take(&mut index.numbered);
             each_layout!(&self.rows.columns, rows => {
                 for chunk in rows.slices() {
@@ -973,14 +987,15 @@ impl<S: Filed> Notebook<S> {
                     }
                 }
             });
-            spare::give(table);
-        }
-        // Rows filed only in the numbered table: with it given back, the index files nothing.
-        if index.holds_nothing() {
+            table
+        });
+        // Rows filed only in the numbered table: with it taken, the index files nothing.
+        let index = index.holds_nothing().then(|| {
             let mut index = self.index.take().expect("matched above");
             index.covered = 0;
-            spare::give_index(index);
-        }
+            index
+        });
+        (table, index)
     }
 
     /// Takes `index` and files the rows it does not cover yet.
@@ -1136,22 +1151,24 @@ mod tests {
 
     #[test]
     fn an_index_that_filed_numbered_states_only_is_left_to_the_next_notebook() {
-        // Each test runs on a thread of its own: the spares here are this test's.
         let mut grid = Notebook::<u32>::numbered(64, None);
         for cell in [3, 9, 27] {
             grid.insert(node(cell, None));
         }
-        let tables = |n: &Notebook<u32>| std::ptr::from_ref(&*n.index.as_ref().unwrap().shards);
-        let left = tables(&grid);
-        grid.give_back();
-        assert!(grid.index.is_none(), "given back");
-        let next = Notebook::<u32>::numbered(64, None);
-        assert_eq!(tables(&next), left, "the same tables, not new ones");
+        let tables = |index: &Index| std::ptr::from_ref(&*index.shards);
+        let filed = tables(grid.index.as_ref().unwrap());
+        let (table, index) = grid.leave();
+        assert!(grid.index.is_none(), "left");
+        let (table, index) = (table.expect("its table"), index.expect("its index"));
+        assert!(table.len() >= 64 && table.iter().all(|&slot| slot == 0));
+        assert_eq!(tables(&index), filed, "the same tables, not new ones");
+        assert!(index.is_pristine(), "filing nothing");
+        let next = Notebook::<u32>::with_index(index);
         assert_eq!(next.find(&9), None, "filing nothing");
         // An index that filed hashed states stays with its notebook.
         let mut hashed = Notebook::<i64>::default();
         hashed.insert(node(5, None));
-        hashed.give_back();
+        assert!(hashed.leave().1.is_none());
         assert_eq!(hashed.find(&5), Some(0));
     }
 

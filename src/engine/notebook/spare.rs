@@ -1,5 +1,5 @@
 //! Tables of numbered states that finished searches gave back, all zero again, for the next
-//! search on the same thread.
+//! search on the same thread, and an empty index for the next search.
 //!
 //! A table of numbered states has a slot for every cell of a map, whatever a search stores:
 //! running every query of a Moving AI scenario file made a search per query, and each
@@ -8,15 +8,20 @@
 //! its table back after clearing only the slots its own rows took, and the next search of a
 //! similar size takes it instead of a fresh one.
 //!
-//! Kept per thread (the CLI, the app's worker, each test), a few tables and at most 16 MB of
-//! them, so that what is held here outside any search's memory figures stays small, and no
-//! lock is taken. A larger table (a map of over 4 million cells) is not kept.
+//! Tables are kept per thread (the CLI, the app's worker, each test), a few and at most 16 MB
+//! of them, so that what is held here outside any search's memory figures stays small, and no
+//! lock is taken. Per thread, not shared: a table may be up to twice the size a search asks
+//! for and counts in its memory figures, which should not depend on what other threads ran. A
+//! larger table (a map of over 4 million cells) is not kept.
 //!
 //! A search of numbered states (a grid query) never files a row in its index's hashed tables:
 //! its index is given back here too, empty, for the next search to take instead of making its
-//! 64 tables (~1,000 instructions a grid query).
+//! 64 tables (~1,000 instructions a grid query). An empty index counts no bytes, so one index
+//! is kept for the whole process ([`Kept`]): most searches (every hashed one) only look for it,
+//! and a thread-local one cost each thread's first look a destructor's registration.
 
 use super::{Index, NodeId};
+use crate::engine::kept::Kept;
 use std::cell::RefCell;
 
 /// Tables kept at most; the oldest goes when another comes back.
@@ -26,24 +31,22 @@ const KEPT_SLOTS: usize = 4 << 20;
 
 thread_local! {
     static SPARE: RefCell<Vec<Vec<NodeId>>> = const { RefCell::new(Vec::new()) };
-    static SPARE_INDEX: RefCell<Option<Index>> = const { RefCell::new(None) };
 }
+
+static SPARE_INDEX: Kept<Index> = Kept::new();
 
 /// An index whose hashed tables hold nothing, filing no row, as one search left it.
 pub(super) fn take_index() -> Option<Index> {
-    let index = SPARE_INDEX
-        .try_with(|spare| spare.borrow_mut().take())
-        .ok()??;
+    let index = SPARE_INDEX.take()?;
     debug_assert!(index.is_pristine(), "a spare index is empty");
     Some(index)
 }
 
 /// Keeps `index`, which files no row and whose hashed tables hold nothing (the caller checks,
-/// see [`Index::is_pristine`]), for the next search on this thread.
+/// see [`Index::is_pristine`]), for the next search.
 pub(super) fn give_index(index: Index) {
     debug_assert!(index.is_pristine(), "an index given back is empty");
-    // A thread that is ending (its locals already dropped) keeps nothing.
-    let _ = SPARE_INDEX.try_with(|spare| *spare.borrow_mut() = Some(index));
+    SPARE_INDEX.put(index);
 }
 
 /// A zeroed table of `len` slots or a little more (up to twice: a spare from a larger map is
