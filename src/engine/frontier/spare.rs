@@ -26,11 +26,9 @@ pub(super) struct Storage {
 
 static SPARE: Kept<Storage> = Kept::new();
 
-/// The storage an open list left, empty, if any.
+/// The storage an open list left, empty ([`give`] keeps only storage [`emptied`]), if any.
 pub(super) fn take() -> Option<Storage> {
-    let storage = SPARE.take()?;
-    debug_assert!(is_empty(&storage), "spare storage is empty");
-    Some(storage)
+    SPARE.take()
 }
 
 /// Keeps `storage` for the next open list, emptied ([`emptied`]), unless it is large.
