@@ -355,3 +355,15 @@ fn the_compare_window_speaks_like_the_algorithm_menu() {
         "its column and row"
     );
 }
+
+#[test]
+fn at_1024x768_the_plot_keeps_most_of_its_column_above_the_step_log() {
+    let mut h = seed();
+    press_step(&mut h, 3);
+    // The right-hand column starts level with the tables' tabs, and the plot ends where the
+    // step log's title begins: with the log at a fixed 280 points, the plot had 53 of them,
+    // too few for its axes.
+    let top = h.get_by_label("Tables").rect().top();
+    let log = h.get_by_label("Step log").rect().top();
+    assert!(log - top >= 150.0, "the plot has {} points", log - top);
+}

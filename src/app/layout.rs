@@ -103,7 +103,7 @@ impl FrontierApp {
             .show(ui, |ui| {
                 Panel::bottom("step_log")
                     .resizable(true)
-                    .default_size(280.0)
+                    .default_size(steplog::default_height(ui.available_height()))
                     .show(ui, |ui| steplog::show(ui, &mut self.log));
                 CentralPanel::default().show(ui, |ui| {
                     commands.extend(plot::show(ui, &self.history, self.timeline.view()));

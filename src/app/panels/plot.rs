@@ -1,6 +1,6 @@
 //! The plot: the f of each expanded state against the step (one expansion per step), with the
-//! current step marked, and the open-list size below on the same x axis. Hovering names the
-//! state; clicking selects it.
+//! current step marked, and the open-list size below on the same x axis where there is room
+//! for both. Hovering names the state; clicking selects it.
 
 use crate::app::boards::palette::{CURRENT, OPEN};
 use crate::app::command::Command;
@@ -87,17 +87,55 @@ fn f_axis_label(algorithm: Algorithm) -> String {
     format!("f of each pick ({})", algorithm.priority_formula())
 }
 
-/// Draws the two plots; a click selects the state picked nearest the pointer's step.
+/// The shortest plot drawn with the open-list plot below it: with less room (a short screen,
+/// the step log dragged up), the f plot takes all of it alone, since two plots each too short
+/// for their axis labels and ticks help nobody (the open size is in the status line too).
+const TWO_PLOTS_FROM: f32 = 110.0;
+
+/// The gap between the two plots.
+const GAP: f32 = 8.0;
+
+/// How `room` points of height are shared: the height of each plot, and whether the open-list
+/// plot is drawn below the f plot.
+fn plot_heights(room: f32) -> (f32, bool) {
+    let half = room / 2.0 - GAP;
+    if half >= TWO_PLOTS_FROM {
+        (half, true)
+    } else {
+        (room.max(60.0), false)
+    }
+}
+
+/// An axis's name as it fits along an axis `length` points long: `long` when its text
+/// (`long_width` points wide) fits with room for the ends of the axis, else `short`. The name
+/// is drawn turned along the y axis; longer than the plot, it ran into the plot below.
+fn axis_name(long: String, long_width: f32, short: &str, length: f32) -> String {
+    if long_width + 24.0 <= length {
+        long
+    } else {
+        short.to_owned()
+    }
+}
+
+/// [`axis_name`] with `long`'s width measured in the font the plot writes it in.
+fn fitting_axis_name(ui: &Ui, long: String, short: &str, length: f32) -> String {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = ui
+        .painter()
+        .layout_no_wrap(long.clone(), font, Color32::WHITE)
+        .size()
+        .x;
+    axis_name(long, width, short, length)
+}
+
+/// Draws the plots ([`plot_heights`]); a click selects the state picked nearest the pointer's
+/// step.
 #[expect(clippy::cast_precision_loss, reason = "plot coordinates")]
 pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<Command> {
     let thinned = history.thinned();
     let current = session.steps() as f64;
     let link = Id::unique("frontier_plot_x");
     let f_points: Vec<[f64; 2]> = thinned.iter().map(|s| [s.step as f64, s.f]).collect();
-    let open_points: Vec<[f64; 2]> = thinned
-        .iter()
-        .map(|s| [s.step as f64, s.open as f64])
-        .collect();
     let name_of = |position: &HoverPosition<'_>| match position {
         HoverPosition::NearDataPoint { position, .. } => history.nearest(position.x).map(|s| {
             format!(
@@ -111,12 +149,19 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<
         }),
         HoverPosition::Elsewhere { .. } => None,
     };
-    let half = (ui.available_height() / 2.0 - 8.0).max(60.0);
+    let (height, both) = plot_heights(ui.available_height());
+    let algorithm = session.settings().algorithm;
+    let f_name = fitting_axis_name(
+        ui,
+        f_axis_label(algorithm),
+        algorithm.priority_formula(),
+        height,
+    );
     let response = Plot::new("f_plot")
-        .height(half)
+        .height(height)
         .link_axis(link, [true, false])
         .x_axis_label("step")
-        .y_axis_label(f_axis_label(session.settings().algorithm))
+        .y_axis_label(f_name)
         .allow_scroll(false)
         .label_formatter(name_of)
         .show(ui, |plot| {
@@ -136,15 +181,22 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<
     {
         command = Some(Command::Select(Some(sample.id)));
     }
-    Plot::new("open_plot")
-        .height(half)
-        .link_axis(link, [true, false])
-        .y_axis_label("open list size")
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            plot.line(Line::new("open", PlotPoints::from(open_points)).color(OPEN));
-            plot.vline(VLine::new("current step", current).color(CURRENT));
-        });
+    if both {
+        let open_points: Vec<[f64; 2]> = thinned
+            .iter()
+            .map(|s| [s.step as f64, s.open as f64])
+            .collect();
+        let open_name = fitting_axis_name(ui, "open list size".into(), "open", height);
+        Plot::new("open_plot")
+            .height(height)
+            .link_axis(link, [true, false])
+            .y_axis_label(open_name)
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(Line::new("open", PlotPoints::from(open_points)).color(OPEN));
+                plot.vline(VLine::new("current step", current).color(CURRENT));
+            });
+    }
     command
 }
 
@@ -182,6 +234,38 @@ mod tests {
         let thinned = long.thinned();
         assert!(thinned.len() <= MAX_POINTS + 1);
         assert_eq!(thinned.last().map(|s| s.step), Some(10_001));
+    }
+
+    #[test]
+    fn the_open_list_plot_is_drawn_only_where_both_plots_have_room() {
+        // A tall column: two plots, each half of it less the gap.
+        assert_eq!(plot_heights(400.0), (192.0, true));
+        assert_eq!(
+            plot_heights(2.0 * (TWO_PLOTS_FROM + GAP)),
+            (TWO_PLOTS_FROM, true)
+        );
+        // A short one: the f plot alone, in all of it.
+        assert_eq!(
+            plot_heights(2.0 * (TWO_PLOTS_FROM + GAP) - 1.0),
+            (235.0, false)
+        );
+        assert_eq!(plot_heights(150.0), (150.0, false));
+        assert_eq!(plot_heights(20.0), (60.0, false));
+    }
+
+    #[test]
+    fn an_axis_name_longer_than_its_axis_gives_way_to_the_short_one() {
+        let name = |length| {
+            axis_name(
+                "f of each pick (f = g + h)".into(),
+                170.0,
+                "f = g + h",
+                length,
+            )
+        };
+        assert_eq!(name(194.0), "f of each pick (f = g + h)");
+        assert_eq!(name(193.0), "f = g + h");
+        assert_eq!(name(90.0), "f = g + h");
     }
 
     #[test]

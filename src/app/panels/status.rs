@@ -48,11 +48,12 @@ pub mod tips {
     ];
 }
 
-/// How the search stands in a few words, for tables: "Goal found", "No solution", "Stopped:
-/// notebook full (10 states)".
+/// How the search stands in a few words, for tables: "Ready" (no step taken), "Searching…",
+/// "Goal found", "No solution", "Stopped: notebook full (10 states)".
 #[must_use]
 pub fn outcome_words(session: &dyn SearchView) -> String {
     match session.outcome() {
+        None if session.steps() == 0 => "Ready".into(),
         None => "Searching…".into(),
         Some(outcome) => match limit(session, outcome) {
             Some(Limit::Notebook(n)) => format!("Stopped: notebook full ({})", counted(n, "state")),

@@ -15,6 +15,15 @@ use std::sync::Arc;
 /// Lines kept; older ones scroll away.
 const MAX_LINES: usize = 2000;
 
+/// The log's height when the window opens, in a column `column` points tall (it shares the
+/// right-hand column with the plots above it, which take the rest): 280 where there is room,
+/// less on a short screen, so that a 1280×800 projector still shows both plots with their
+/// axes. The divider can be dragged either way.
+#[must_use]
+pub fn default_height(column: f32) -> f32 {
+    (column * 0.4).clamp(120.0, 280.0)
+}
+
 #[derive(Debug, Default)]
 pub struct StepLog {
     lines: VecDeque<String>,
