@@ -3,7 +3,8 @@
 //! the notes with step links that travel.
 
 use egui_kittest::kittest::Queryable;
-use frontier::scenario::{LIBRARY, Scenario};
+use frontier::engine::settings::Algorithm;
+use frontier::scenario::{LIBRARY, Scenario, SearchSpec};
 use std::path::Path;
 
 mod common;
@@ -192,4 +193,51 @@ fn an_edited_start_says_the_notes_describe_the_scenario_as_opened() {
     h.run();
     assert_ne!(h.state().scenario().problem, Scenario::built_in().problem);
     h.get_by_label(edited);
+}
+
+#[test]
+fn a_step_link_shows_the_search_its_words_are_about() {
+    let scenario = Scenario::built_in();
+    let mut h = common::harness_on(scenario.clone());
+    h.run();
+    // The class is looking at Dijkstra, chosen in the toolbar.
+    common::choose(&mut h, "algorithm", "Dijkstra (f = g)");
+    assert_eq!(h.state().view().settings().algorithm, Algorithm::Dijkstra);
+    // The second item is about step 2 of the scenario's own search: the link goes back to it.
+    h.get_by_label("→ go to step 2").click();
+    common::run_out(&mut h);
+    let own = scenario.session(&SearchSpec::default()).unwrap();
+    assert_eq!(h.state().view().settings(), own.view().settings());
+    assert_eq!(h.state().view().steps(), 2);
+    // On the search the words describe, a step link only travels.
+    h.get_all_by_label("step 21").next().unwrap().click();
+    common::run_out(&mut h);
+    assert_eq!(h.state().view().settings(), own.view().settings());
+    assert_eq!(h.state().view().steps(), 21);
+}
+
+#[test]
+fn an_item_about_other_settings_runs_them_to_its_claim() {
+    let scenario = Scenario::built_in();
+    let item = scenario
+        .watch
+        .iter()
+        .find(|item| item.with.is_some() && item.at.is_none())
+        .expect("the seed has an item about Dijkstra")
+        .clone();
+    let with = item.with.clone().unwrap();
+    let mut h = common::harness_on(scenario.clone());
+    h.run();
+    h.get_by_label_contains("→ run it with").click();
+    common::run_out(&mut h);
+    // The app ran the search the claims are checked on, to its end.
+    let mut expected = scenario.session(&with).unwrap();
+    while expected.view().outcome().is_none() {
+        expected.step();
+    }
+    let shown = h.state().view();
+    assert_eq!(shown.settings(), expected.view().settings());
+    assert_eq!(shown.outcome(), expected.view().outcome());
+    assert_eq!(shown.counts(), expected.view().counts());
+    assert_eq!(item.check(&mut *expected), Ok(()));
 }

@@ -75,7 +75,12 @@ impl FrontierApp {
         let width = ui.available_width();
         let side = (width * 0.27).clamp(240.0, 330.0);
         Panel::top("lesson").show(ui, |ui| {
-            commands.extend(lesson::show(ui, &mut self.lesson, &self.scenario));
+            commands.extend(lesson::show(
+                ui,
+                &mut self.lesson,
+                &self.scenario,
+                &self.overrides,
+            ));
         });
         Panel::bottom("status").show(ui, |ui| {
             status::show(ui, self.timeline.view(), self.layout.zoom);

@@ -137,6 +137,10 @@ pub enum SettingChange {
     /// Bound backtracking or iterative deepening at this depth, or not at all (this replaces
     /// the scenario's own limit, which given settings could not remove).
     DepthLimit(Option<u32>),
+    /// The scenario's own settings with exactly these on top, whatever was given before: the
+    /// search a lesson item is about (its `with`, run the same way by
+    /// [`crate::scenario::Scenario::check_watch`]).
+    Only(SearchSpec),
 }
 
 impl SearchSpec {
@@ -170,6 +174,7 @@ impl SettingChange {
                 own.depth_limit = limit;
                 overrides.depth_limit = None;
             }
+            SettingChange::Only(given) => *overrides = given,
         }
     }
 
@@ -250,5 +255,25 @@ mod tests {
         assert_eq!(resolved(&own, &overrides).depth_limit, None);
         SettingChange::DepthLimit(Some(5)).apply(&mut own, &mut overrides);
         assert_eq!(resolved(&own, &overrides).depth_limit, Some(5));
+    }
+
+    #[test]
+    fn only_these_settings_drop_what_was_given_before() {
+        let scenarios = own();
+        let (mut own, mut overrides) = (own(), SearchSpec::default());
+        SettingChange::Give(SearchSpec {
+            heuristic: Some(Heuristic::Misplaced),
+            tie_break: Some(vec![TieKey::LowestG]),
+            ..SearchSpec::default()
+        })
+        .apply(&mut own, &mut overrides);
+        let item = SearchSpec {
+            algorithm: Some(Algorithm::Dijkstra),
+            ..SearchSpec::default()
+        };
+        SettingChange::Only(item.clone()).apply(&mut own, &mut overrides);
+        // As a lesson item's claims are checked: the scenario's own settings, the item's on top.
+        assert_eq!(resolved(&own, &overrides), resolved(&scenarios, &item));
+        assert_eq!(resolved(&own, &overrides).heuristic, Heuristic::QueensLeft);
     }
 }

@@ -8,7 +8,7 @@ use crate::app::words::WARN_MARK;
 use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
 use crate::engine::notebook::NodeId;
 use crate::engine::view::SearchView;
-use crate::scenario::{ProblemSpec, Scenario};
+use crate::scenario::{ProblemSpec, Scenario, SearchSpec, SettingChange};
 use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Ui};
 use std::collections::BTreeMap;
@@ -143,8 +143,28 @@ pub fn status_line(ui: &mut Ui, lesson: &Lesson) {
     ui.label(RichText::new(format!("{WARN_MARK} {}{tail}", first.words)).color(WARN_COLOR));
 }
 
-/// Draws the panel; step links return [`TravelCommand::GoTo`].
-pub fn show(ui: &mut Ui, lesson: &mut Lesson, scenario: &Scenario) -> Vec<Command> {
+/// The change that shows the search `about` is about (a lesson item's `with`; the scenario's
+/// own settings when it gives none), when the search shown (`running`: the settings given over
+/// the scenario's) runs with others: a step link would otherwise go to that step of another
+/// search than the words describe.
+fn switch_to(
+    scenario: &Scenario,
+    running: &SearchSpec,
+    about: &SearchSpec,
+) -> Option<SettingChange> {
+    (scenario.search.with_overrides(running) != scenario.search.with_overrides(about))
+        .then(|| SettingChange::Only(about.clone()))
+}
+
+/// Draws the panel; step links return [`TravelCommand::GoTo`], after the settings their words
+/// are about when the search shown runs with others ([`switch_to`]). `running`: the settings
+/// given over the scenario's.
+pub fn show(
+    ui: &mut Ui,
+    lesson: &mut Lesson,
+    scenario: &Scenario,
+    running: &SearchSpec,
+) -> Vec<Command> {
     let mut commands = Vec::new();
     let arrow = if lesson.open { "▼" } else { "▶" };
     let title = if scenario.title.is_empty() {
@@ -190,28 +210,48 @@ pub fn show(ui: &mut Ui, lesson: &mut Lesson, scenario: &Scenario) -> Vec<Comman
             if scenario.notes.is_empty() {
                 ui.weak("This scenario has no notes.");
             } else {
-                linked_text(ui, &scenario.notes, &mut commands);
+                let own = switch_to(scenario, running, &SearchSpec::default());
+                linked_text(ui, &scenario.notes, own.as_ref(), &mut commands);
             }
             if !scenario.watch.is_empty() {
                 ui.add_space(4.0);
                 ui.strong("What to watch");
                 for (i, item) in scenario.watch.iter().enumerate() {
+                    let switch =
+                        switch_to(scenario, running, &item.with.clone().unwrap_or_default());
                     ui.horizontal_wrapped(|ui| {
                         if let Some(ticked) = lesson.ticked.get_mut(i) {
                             ui.checkbox(ticked, format!("{}.", i + 1))
                                 .on_hover_text("Tick it off once seen");
                         }
-                        linked_text(ui, &item.text, &mut commands);
+                        linked_text(ui, &item.text, switch.as_ref(), &mut commands);
                         if let Some(at) = item.at
                             && ui
                                 .link(format!("→ go to step {at}"))
-                                .on_hover_text("Time travel to the step this is about")
+                                .on_hover_text(step_tip(at, switch.is_some()))
                                 .clicked()
                         {
+                            commands.extend(switch.clone().map(Command::Set));
                             commands.push(Command::Travel(TravelCommand::GoTo(at)));
                         }
-                        if let Some(with) = &item.with {
-                            ui.weak(format!("(with {})", with_words(with)));
+                        match (&item.with, item.at) {
+                            (Some(with), None) => {
+                                if ui
+                                    .link(format!("→ run it with {}", with_words(with)))
+                                    .on_hover_text(
+                                        "Run the search this is about to its end: with these \
+                                         settings over the scenario's",
+                                    )
+                                    .clicked()
+                                {
+                                    commands.extend(switch.clone().map(Command::Set));
+                                    commands.push(Command::RunToEnd);
+                                }
+                            }
+                            (Some(with), Some(_)) => {
+                                ui.weak(format!("(with {})", with_words(with)));
+                            }
+                            (None, _) => {}
                         }
                     });
                 }
@@ -222,7 +262,12 @@ pub fn show(ui: &mut Ui, lesson: &mut Lesson, scenario: &Scenario) -> Vec<Comman
                 for w in &lesson.warnings {
                     ui.horizontal_wrapped(|ui| {
                         ui.colored_label(WARN_COLOR, WARN_MARK);
-                        linked_text(ui, &format!("step {}: {}", w.step, w.words), &mut commands);
+                        linked_text(
+                            ui,
+                            &format!("step {}: {}", w.step, w.words),
+                            None,
+                            &mut commands,
+                        );
                     });
                 }
             }
@@ -257,8 +302,23 @@ fn with_words(with: &crate::scenario::SearchSpec) -> String {
     parts.join(" · ")
 }
 
-/// Draws `text` wrapped, its step numbers as links.
-fn linked_text(ui: &mut Ui, text: &str, commands: &mut Vec<Command>) {
+/// A step link's tip: whether it restarts the search with the settings its words are about.
+fn step_tip(step: u64, switches: bool) -> String {
+    if switches {
+        format!("Go to step {step} of the search this is about (it restarts with its settings)")
+    } else {
+        format!("Go to step {step}")
+    }
+}
+
+/// Draws `text` wrapped, its step numbers as links (after `switch`, the settings the words are
+/// about, when the search shown runs with others).
+fn linked_text(
+    ui: &mut Ui,
+    text: &str,
+    switch: Option<&SettingChange>,
+    commands: &mut Vec<Command>,
+) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 0.0;
         for piece in pieces(text) {
@@ -269,9 +329,10 @@ fn linked_text(ui: &mut Ui, text: &str, commands: &mut Vec<Command>) {
                 Piece::Step(words, n) => {
                     if ui
                         .link(words)
-                        .on_hover_text(format!("Go to step {n}"))
+                        .on_hover_text(step_tip(n, switch.is_some()))
                         .clicked()
                     {
+                        commands.extend(switch.cloned().map(Command::Set));
                         commands.push(Command::Travel(TravelCommand::GoTo(n)));
                     }
                 }
