@@ -143,9 +143,10 @@ pub fn status_line(ui: &mut Ui, lesson: &Lesson) {
     ui.label(RichText::new(format!("{WARN_MARK} {}{tail}", first.words)).color(WARN_COLOR));
 }
 
-/// The change that shows the search `about` is about (a lesson item's `with`; the scenario's
-/// own settings when it gives none), when the search shown (`running`: the settings given over
-/// the scenario's) runs with others: a step link would otherwise go to that step of another
+/// The settings change that brings up the search some words are about (`about`: a lesson
+/// item's `with`, or nothing for the notes, which are about the scenario's own settings), when
+/// the search shown runs with others (`running`: the settings given over the scenario's); none
+/// when it is the search shown. Without it, a step link would go to that step of another
 /// search than the words describe.
 fn switch_to(
     scenario: &Scenario,
@@ -231,8 +232,7 @@ pub fn show(
                                 .on_hover_text(step_tip(at, switch.is_some()))
                                 .clicked()
                         {
-                            commands.extend(switch.clone().map(Command::Set));
-                            commands.push(Command::Travel(TravelCommand::GoTo(at)));
+                            go_to(at, switch.as_ref(), &mut commands);
                         }
                         match (&item.with, item.at) {
                             (Some(with), None) => {
@@ -302,6 +302,13 @@ fn with_words(with: &crate::scenario::SearchSpec) -> String {
     parts.join(" · ")
 }
 
+/// A step link's commands: `switch` first, when the search shown is not the one the words are
+/// about ([`switch_to`]), then the jump to `step`.
+fn go_to(step: u64, switch: Option<&SettingChange>, commands: &mut Vec<Command>) {
+    commands.extend(switch.cloned().map(Command::Set));
+    commands.push(Command::Travel(TravelCommand::GoTo(step)));
+}
+
 /// A step link's tip: whether it restarts the search with the settings its words are about.
 fn step_tip(step: u64, switches: bool) -> String {
     if switches {
@@ -332,8 +339,7 @@ fn linked_text(
                         .on_hover_text(step_tip(n, switch.is_some()))
                         .clicked()
                     {
-                        commands.extend(switch.cloned().map(Command::Set));
-                        commands.push(Command::Travel(TravelCommand::GoTo(n)));
+                        go_to(n, switch, commands);
                     }
                 }
             }
