@@ -9,7 +9,9 @@ use crate::engine::settings::Algorithm;
 use crate::engine::view::SearchView;
 use eframe::egui;
 use egui::{Color32, Id, Ui};
-use egui_plot::{HoverPosition, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
+use egui_plot::{
+    GridInput, GridMark, HoverPosition, Line, MarkerShape, Plot, PlotPoints, Points, VLine,
+};
 
 /// Most points drawn per series; longer histories are thinned evenly.
 const MAX_POINTS: usize = 1500;
@@ -128,6 +130,59 @@ fn fitting_axis_name(ui: &Ui, long: String, short: &str, length: f32) -> String 
     axis_name(long, width, short, length)
 }
 
+/// How far apart the step axis's labels are, at least, in points: egui_plot paints a tick label
+/// only from 60 points apart, fully from 80.
+const LABEL_GAP: f64 = 80.0;
+
+/// The smallest of 1, 2 and 5 times a power of ten that is at least `at_least` (and at least 1:
+/// steps are whole).
+fn nice_step(at_least: f64) -> f64 {
+    let at_least = at_least.max(1.0);
+    let power = 10f64.powf(at_least.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&step| step >= at_least)
+        .unwrap_or(10.0 * power)
+}
+
+/// The step axis's grid over `bounds`, on a plot `width` points wide: labelled lines at whole
+/// steps of 1, 2 or 5 times a power of ten, [`LABEL_GAP`] points apart or more, with finer
+/// unlabelled lines between where whole steps allow and thicker ones every ten labels.
+/// egui_plot's own grid steps by powers of ten only, so a run of under ten steps (the Romania
+/// map's six, a Sokoban level's eight) had lines at every step, too close for labels, and its
+/// next labels, 0 and 10, off the plot: no step numbers at all.
+fn step_marks(bounds: (f64, f64), width: f32) -> Vec<GridMark> {
+    let (low, high) = bounds;
+    if high.partial_cmp(&low) != Some(std::cmp::Ordering::Greater) || width <= 0.0 {
+        return Vec::new();
+    }
+    let labelled = nice_step(LABEL_GAP * (high - low) / f64::from(width));
+    let finer = [5.0, 2.0]
+        .into_iter()
+        .map(|parts| labelled / parts)
+        .find(|&step| step >= 1.0 && step.fract() == 0.0);
+    let steps: Vec<f64> = finer
+        .into_iter()
+        .chain([labelled, 10.0 * labelled])
+        .collect();
+    let finest = steps[0];
+    let (first, last) = ((low / finest).ceil() as i64, (high / finest).floor() as i64);
+    (first..=last)
+        .map(|k| {
+            let value = k as f64 * finest;
+            // Marked once, by the largest step it is a multiple of.
+            let step_size = steps
+                .iter()
+                .rev()
+                .copied()
+                .find(|step| (value / step).fract() == 0.0)
+                .unwrap_or(finest);
+            GridMark { value, step_size }
+        })
+        .collect()
+}
+
 /// Draws the plots ([`plot_heights`]); a click selects the state picked nearest the pointer's
 /// step.
 #[expect(clippy::cast_precision_loss, reason = "plot coordinates")]
@@ -157,9 +212,12 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<
         algorithm.priority_formula(),
         height,
     );
+    // The plot's own width less its y axis, as the step axis's grid is laid out for.
+    let axis_width = ui.available_width() - 50.0;
     let response = Plot::new("f_plot")
         .height(height)
         .link_axis(link, [true, false])
+        .x_grid_spacer(move |input: GridInput| step_marks(input.bounds, axis_width))
         .x_axis_label("step")
         .y_axis_label(f_name)
         .allow_scroll(false)
@@ -190,6 +248,7 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<
         Plot::new("open_plot")
             .height(height)
             .link_axis(link, [true, false])
+            .x_grid_spacer(move |input: GridInput| step_marks(input.bounds, axis_width))
             .y_axis_label(open_name)
             .allow_scroll(false)
             .show(ui, |plot| {
@@ -266,6 +325,56 @@ mod tests {
         assert_eq!(name(194.0), "f of each pick (f = g + h)");
         assert_eq!(name(193.0), "f = g + h");
         assert_eq!(name(90.0), "f = g + h");
+    }
+
+    #[test]
+    fn nice_steps_are_one_two_or_five_times_a_power_of_ten() {
+        assert_eq!(nice_step(0.3), 1.0);
+        assert_eq!(nice_step(1.0), 1.0);
+        assert_eq!(nice_step(1.85), 2.0);
+        assert_eq!(nice_step(2.5), 5.0);
+        assert_eq!(nice_step(6.0), 10.0);
+        assert_eq!(nice_step(670.0), 1000.0);
+    }
+
+    #[test]
+    fn the_step_axis_has_labels_far_enough_apart_on_short_and_long_runs() {
+        for (bounds, width) in [
+            ((0.5, 6.5), 260.0),
+            ((-0.3, 8.4), 210.0),
+            ((0.0, 2178.0), 260.0),
+        ] {
+            let marks = step_marks(bounds, width);
+            let points_per_step = f64::from(width) / (bounds.1 - bounds.0);
+            let labelled: Vec<f64> = marks
+                .iter()
+                .filter(|m| m.step_size * points_per_step >= LABEL_GAP)
+                .map(|m| m.value)
+                .collect();
+            assert!(labelled.len() >= 2, "{bounds:?}: labels at {labelled:?}");
+            for pair in labelled.windows(2) {
+                assert!(
+                    (pair[1] - pair[0]) * points_per_step >= LABEL_GAP,
+                    "{pair:?}"
+                );
+            }
+            for m in &marks {
+                assert!(
+                    m.value >= bounds.0 && m.value <= bounds.1,
+                    "{m:?} off {bounds:?}"
+                );
+                assert_eq!(m.value.fract(), 0.0, "{m:?}: steps are whole");
+                assert_eq!((m.value / m.step_size).fract(), 0.0, "{m:?}");
+            }
+            let mut values: Vec<f64> = marks.iter().map(|m| m.value).collect();
+            values.dedup();
+            assert_eq!(values.len(), marks.len(), "each value once");
+        }
+        // Six steps on 260 points: labels every second step, lines at every step.
+        let marks = step_marks((0.5, 6.5), 260.0);
+        assert!(marks.iter().any(|m| m.value == 3.0 && m.step_size == 1.0));
+        assert!(marks.iter().any(|m| m.value == 4.0 && m.step_size == 2.0));
+        assert!(step_marks((3.0, 3.0), 260.0).is_empty());
     }
 
     #[test]
