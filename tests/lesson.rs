@@ -4,6 +4,7 @@
 
 use egui_kittest::kittest::Queryable;
 use frontier::engine::settings::Algorithm;
+use frontier::scenario::watch::Watch;
 use frontier::scenario::{LIBRARY, Scenario, SearchSpec};
 use std::path::Path;
 
@@ -230,8 +231,36 @@ fn an_item_about_other_settings_runs_them_to_its_claim() {
     h.run();
     h.get_by_label_contains("→ run it with").click();
     common::run_out(&mut h);
-    // The app ran the search the claims are checked on, to its end.
-    let mut expected = scenario.session(&with).unwrap();
+    shows_the_end_of(&h, &scenario, &with, &item);
+}
+
+#[test]
+fn an_item_about_the_end_of_the_scenarios_own_search_runs_it_there() {
+    let scenario = common::built_in("romania.ron");
+    let item = scenario
+        .watch
+        .iter()
+        .find(|item| item.with.is_none() && item.at.is_none())
+        .expect("Romania has an item about A*'s end")
+        .clone();
+    let mut h = common::harness_on(scenario.clone());
+    h.run();
+    common::choose(&mut h, "algorithm", "Dijkstra (f = g)");
+    h.get_by_label("→ run it").click();
+    common::run_out(&mut h);
+    shows_the_end_of(&h, &scenario, &SearchSpec::default(), &item);
+}
+
+/// Asserts the app shows the end of the search `item` is about (`scenario` with `with` over
+/// its settings, as its claims are checked): the same settings, outcome and counts, where
+/// the item's claims hold.
+fn shows_the_end_of(
+    h: &egui_kittest::Harness<'_, frontier::app::FrontierApp>,
+    scenario: &Scenario,
+    with: &SearchSpec,
+    item: &Watch,
+) {
+    let mut expected = scenario.session(with).unwrap();
     while expected.view().outcome().is_none() {
         expected.step();
     }

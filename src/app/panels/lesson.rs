@@ -235,13 +235,14 @@ pub fn show(
                             go_to(at, switch.as_ref(), &mut commands);
                         }
                         match (&item.with, item.at) {
-                            (Some(with), None) => {
+                            (with, None) => {
+                                let words = with.as_ref().map_or_else(
+                                    || "→ run it".to_owned(),
+                                    |with| format!("→ run it with {}", with_words(with)),
+                                );
                                 if ui
-                                    .link(format!("→ run it with {}", with_words(with)))
-                                    .on_hover_text(
-                                        "Run the search this is about to its end: with these \
-                                         settings over the scenario's",
-                                    )
+                                    .link(words)
+                                    .on_hover_text(run_tip(switch.is_some()))
                                     .clicked()
                                 {
                                     commands.extend(switch.clone().map(Command::Set));
@@ -251,7 +252,7 @@ pub fn show(
                             (Some(with), Some(_)) => {
                                 ui.weak(format!("(with {})", with_words(with)));
                             }
-                            (None, _) => {}
+                            (None, Some(_)) => {}
                         }
                     });
                 }
@@ -307,6 +308,16 @@ fn with_words(with: &crate::scenario::SearchSpec) -> String {
 fn go_to(step: u64, switch: Option<&SettingChange>, commands: &mut Vec<Command>) {
     commands.extend(switch.cloned().map(Command::Set));
     commands.push(Command::Travel(TravelCommand::GoTo(step)));
+}
+
+/// A "run it" link's tip: the claims of an item without a step hold at the end of its run.
+fn run_tip(switches: bool) -> &'static str {
+    if switches {
+        "Run the search this is about to its end, where its claims hold (it restarts with its \
+         settings)"
+    } else {
+        "Run the search to its end, where these claims hold"
+    }
 }
 
 /// A step link's tip: whether it restarts the search with the settings its words are about.
