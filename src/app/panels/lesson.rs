@@ -145,16 +145,11 @@ pub fn status_line(ui: &mut Ui, lesson: &Lesson) {
 
 /// The settings change that brings up the search some words are about (`about`: a lesson
 /// item's `with`, or nothing for the notes, which are about the scenario's own settings), when
-/// the search shown runs with others (`running`: the settings given over the scenario's); none
-/// when it is the search shown. Without it, a step link would go to that step of another
-/// search than the words describe.
-fn switch_to(
-    scenario: &Scenario,
-    running: &SearchSpec,
-    about: &SearchSpec,
-) -> Option<SettingChange> {
-    (scenario.search.with_overrides(running) != scenario.search.with_overrides(about))
-        .then(|| SettingChange::Only(about.clone()))
+/// the search shown runs with others (`shown`: its settings, the scenario's with those given
+/// over them); none when it is the search shown. Without it, a step link would go to that step
+/// of another search than the words describe.
+fn switch_to(scenario: &Scenario, shown: &SearchSpec, about: &SearchSpec) -> Option<SettingChange> {
+    (*shown != scenario.search.with_overrides(about)).then(|| SettingChange::Only(about.clone()))
 }
 
 /// Draws the panel; step links return [`TravelCommand::GoTo`], after the settings their words
@@ -208,10 +203,12 @@ pub fn show(
                     "The start was edited: these notes describe the scenario as it was opened.",
                 );
             }
+            // The search shown, worked out once for the notes and every item.
+            let shown = scenario.search.with_overrides(running);
             if scenario.notes.is_empty() {
                 ui.weak("This scenario has no notes.");
             } else {
-                let own = switch_to(scenario, running, &SearchSpec::default());
+                let own = switch_to(scenario, &shown, &SearchSpec::default());
                 linked_text(ui, &scenario.notes, own.as_ref(), &mut commands);
             }
             if !scenario.watch.is_empty() {
@@ -219,7 +216,7 @@ pub fn show(
                 ui.strong("What to watch");
                 for (i, item) in scenario.watch.iter().enumerate() {
                     let switch =
-                        switch_to(scenario, running, &item.with.clone().unwrap_or_default());
+                        switch_to(scenario, &shown, &item.with.clone().unwrap_or_default());
                     ui.horizontal_wrapped(|ui| {
                         if let Some(ticked) = lesson.ticked.get_mut(i) {
                             ui.checkbox(ticked, format!("{}.", i + 1))
