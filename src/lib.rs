@@ -12,6 +12,7 @@ pub mod domains;
 pub mod engine;
 pub mod experiment;
 pub mod export;
+pub mod files;
 pub mod scenario;
 pub mod share;
 pub mod trace;

@@ -55,6 +55,12 @@ fn typing_a_trace_file_name_keeps_the_menu_open_and_presses_no_shortcut() {
     press_step(&mut h, 6);
     h.get_by_label("Trace").click();
     h.run();
+    h.get_by_role_and_label(Role::TextInput, "Trace file:")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Trace file:")
+        .type_text("run.trace.ron");
+    h.run();
     field_holding(&h, "run.trace.ron").click();
     h.run();
     // The menu is still open, with its field focused.
@@ -148,7 +154,7 @@ fn a_built_in_scenario_clears_the_path_and_save_asks_for_one() {
     h.get_by_label("Save").click();
     h.run();
     let error = h.state().error().unwrap_or_default().to_string();
-    assert!(error.contains("needs a file name"), "{error}");
+    assert!(error.contains("Save needs a file"), "{error}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }

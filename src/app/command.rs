@@ -38,8 +38,15 @@ pub enum Command {
     LoadScenarioText { name: String, text: String },
     /// One of [`crate::scenario::LIBRARY`], by file name.
     LoadBuiltIn(&'static str),
-    /// Write the scenario with the current settings (an empty path: ask for one).
+    /// Save the scenario with the current settings to this file: at once if that loses nothing
+    /// ([`crate::files::guard`]), else after asking (an empty path: the app says where to type
+    /// one).
     Save(PathBuf),
+    /// Write the scenario to this file without asking again: the user chose it in the system's
+    /// save dialog, or said yes to replacing it.
+    WriteScenario(PathBuf),
+    /// The answer no to the question being asked: nothing is written.
+    CancelQuestion,
     /// Copy a share link to what is on screen: the scenario with these settings, at this step
     /// ([`crate::share`]).
     CopyLink,
@@ -66,8 +73,12 @@ pub enum TravelCommand {
     GoTo(u64),
     /// Run until one of the menu's breakpoints is hit (or the search ends).
     RunUntil(Vec<Breakpoint>),
-    /// Save a trace of the run up to the current step.
+    /// Save a trace of the run up to the current step to this file: at once if that loses
+    /// nothing, else after asking (as [`Command::Save`]).
     SaveTrace(PathBuf),
+    /// Write the trace to this file without asking again (chosen in the system's dialog, or a
+    /// yes to replacing it).
+    WriteTrace(PathBuf),
     /// Open a trace as a read-only replay.
     OpenTrace(PathBuf),
     /// A trace file's text, picked in the browser (which gives no path).

@@ -3,11 +3,12 @@
 //! Panels and the app call these and never `rfd` or `std::fs` themselves.
 
 use crate::app::command::{Command, TravelCommand};
+use crate::files::guard::{self, Origin, Verdict};
 use crate::trace::{Trace, TraceError, TraceReader};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
-pub use face::{arrived, ask_open, ask_open_trace, page_address, write};
+pub use face::{arrived, ask_open, ask_open_trace, ask_save_trace, page_address, write};
 
 /// The file name a scenario is offered under when the user has given none.
 const SCENARIO_FILE: &str = "scenario.ron";
@@ -29,33 +30,37 @@ pub fn ask_save() -> Option<PathBuf> {
     }
 }
 
-/// Saves `scenario` to `path` as the Save button does ([`write`]).
+/// What saving a document from `origin` to `path` would do to what is there
+/// ([`guard::check`]). In the browser a save is a download, which never replaces a file, so it
+/// is always [`Verdict::Write`].
 ///
 /// # Errors
-/// The file cannot be written (desktop) or offered for download (browser).
-pub fn save_scenario(
-    scenario: &crate::scenario::Scenario,
-    path: &Path,
-) -> Result<(), crate::scenario::ScenarioError> {
-    write(path, scenario.to_ron().as_bytes()).map_err(|message| {
-        crate::scenario::ScenarioError::Write {
-            path: path.display().to_string(),
-            message,
-        }
-    })
+/// What is at `path` cannot be read (the reason in words).
+pub fn verdict(path: &Path, origin: Option<&Origin>) -> Result<Verdict, String> {
+    if cfg!(target_arch = "wasm32") {
+        return Ok(Verdict::Write);
+    }
+    guard::check(path, origin).map_err(|e| format!("cannot save to {}: {e}", path.display()))
 }
 
-/// Saves `trace` to `path` as Save trace does: [`trace_bytes`] handed to [`write`] (a file on
-/// the desktop, a download in the browser).
+/// Writes `bytes` to `path` ([`write`]); on the desktop the file's new [`Origin`], which later
+/// saves compare the file with. The browser's downloads have none.
 ///
 /// # Errors
-/// The file cannot be written (desktop) or offered for download (browser).
-pub fn save_trace(trace: &Trace, path: &Path) -> Result<(), TraceError> {
-    let bytes = trace_bytes(trace)?;
-    write(path, &bytes).map_err(|message| TraceError::Write {
-        path: path.display().to_string(),
-        message,
-    })
+/// The file cannot be written (desktop) or offered for download (browser), in words.
+pub fn write_owned(path: &Path, bytes: &[u8]) -> Result<Option<Origin>, String> {
+    write(path, bytes)?;
+    Ok((!cfg!(target_arch = "wasm32")).then(|| Origin::new(path, bytes)))
+}
+
+/// The file a scenario was read from, as it is now; `None` in the browser or when it cannot be
+/// read again (then every later save to it asks first).
+#[must_use]
+pub fn origin_of(path: &Path) -> Option<Origin> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    Origin::read(path).ok()
 }
 
 /// The bytes of a saved trace: what [`Trace::save`] writes to a file, here in memory for a
@@ -104,6 +109,27 @@ mod face {
     /// A file picked in the browser: never on the desktop, where [`ask_open`] answers at once.
     pub fn arrived() -> Option<Command> {
         None
+    }
+
+    /// Asks where to save a trace: the system's save dialog, in the app's data folder (not the
+    /// working folder, which may be a checkout), offering `name`. The dialog itself asks before
+    /// replacing a file.
+    pub fn ask_save_trace(name: &str) -> Option<std::path::PathBuf> {
+        let mut dialog = rfd::FileDialog::new()
+            .add_filter("trace", &["ron"])
+            .set_file_name(name);
+        if let Some(folder) = traces_folder() {
+            dialog = dialog.set_directory(folder);
+        }
+        dialog.save_file()
+    }
+
+    /// The folder traces are offered in: `traces` in the app's data folder (where eframe keeps
+    /// the remembered layout), made if missing.
+    fn traces_folder() -> Option<std::path::PathBuf> {
+        let folder = eframe::storage_dir(crate::app::APP_ID)?.join("traces");
+        std::fs::create_dir_all(&folder).ok()?;
+        Some(folder)
     }
 
     /// Writes `bytes` to `path` atomically ([`crate::atomic_write`]).
@@ -170,6 +196,11 @@ mod face {
             }
         });
         None
+    }
+
+    /// A trace is saved as a download named `name` (the browser asks where, if set up to ask).
+    pub fn ask_save_trace(name: &str) -> Option<std::path::PathBuf> {
+        Some(std::path::PathBuf::from(name))
     }
 
     /// The command opening a file picked since the last call, if any.

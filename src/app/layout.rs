@@ -3,7 +3,7 @@
 //! above it, the board on the left, the plot and step log on the right, the tables between.
 
 use crate::app::command::Command;
-use crate::app::panels::{board, lesson, pick, plot, status, steplog, tables, toolbar, tree};
+use crate::app::panels::{ask, board, lesson, pick, plot, status, steplog, tables, toolbar, tree};
 use crate::app::{FrontierApp, window_title};
 use crate::engine::notebook::Status;
 use crate::scenario::ProblemSpec;
@@ -138,6 +138,9 @@ impl FrontierApp {
         });
         let ctx = ui.ctx().clone();
         self.travel_windows(&ctx);
+        if let Some(ask) = &self.asking {
+            commands.extend(ask::show(&ctx, ask));
+        }
         commands
     }
 

@@ -34,13 +34,18 @@ use crate::engine::notebook::NodeId;
 use crate::engine::session::Session;
 use crate::engine::timeline::Timeline;
 use crate::engine::view::SearchView;
+use crate::files::guard::Origin;
 use crate::scenario::{Scenario, SearchSpec};
 use boards::marks;
 use command::Command;
 use eframe::egui;
-use panels::{lesson, pick, plot, status, steplog, tables, tree};
+use panels::{ask, lesson, pick, plot, status, steplog, tables, tree};
 use playback::{Fine, Playback};
 use state::Layout;
+
+/// The app's name to the system: the native window's id, and the name of its data folder (the
+/// remembered layout, saved traces).
+pub const APP_ID: &str = "Frontier";
 
 /// The app: the scenario, its search on a timeline, and everything shown about it.
 pub struct FrontierApp {
@@ -56,6 +61,11 @@ pub struct FrontierApp {
     log_pending: bool,
     selected: Option<NodeId>,
     error: Option<String>,
+    /// The file the scenario shown was read from or last saved to, and what it held then; `None`
+    /// for a scenario that came from no file (built in, a link, an experiment's instance).
+    origin: Option<Origin>,
+    /// A question to answer before anything else happens (replace a file?).
+    asking: Option<ask::Ask>,
     history: plot::History,
     log: steplog::StepLog,
     comparison: status::Comparison,
@@ -101,6 +111,8 @@ impl FrontierApp {
             log_pending: false,
             selected: None,
             error: None,
+            origin: None,
+            asking: None,
             history: plot::History::default(),
             log: steplog::StepLog::default(),
             comparison: status::Comparison::default(),
@@ -163,6 +175,12 @@ impl FrontierApp {
         &self.lesson
     }
 
+    /// The question the app is asking before it writes a file, if any.
+    #[must_use]
+    pub fn question(&self) -> Option<&str> {
+        self.asking.as_ref().map(|ask| ask.question.as_str())
+    }
+
     /// Whether the search advances by itself (Run, Run to end, Go).
     #[must_use]
     pub fn is_running(&self) -> bool {
@@ -173,6 +191,14 @@ impl FrontierApp {
     /// or the quiz is on, the travel gate (src/app/travel/) may refuse a command or swap it
     /// first.
     pub fn apply(&mut self, command: Command) {
+        if self.asking.is_some() {
+            // A question is open: only its answers count (a key pressed behind it must not
+            // step the search the question is about).
+            if !ask::answers(&command) {
+                return;
+            }
+            self.asking = None;
+        }
         if let Some(errand) = &self.errand {
             if !worker::allowed_while_away(&command) {
                 return;
@@ -201,6 +227,8 @@ impl FrontierApp {
             Command::LoadScenarioText { name, text } => self.load_scenario_text(name, &text),
             Command::LoadBuiltIn(name) => self.load_built_in(name),
             Command::Save(path) => self.save_scenario(&path),
+            Command::WriteScenario(path) => self.write_scenario(&path),
+            Command::CancelQuestion => {}
             Command::CopyLink => self.copy_link(),
             Command::SlideTile(slot) => self.slide_tile(slot),
             Command::Select(id) => {

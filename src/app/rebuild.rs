@@ -2,12 +2,14 @@
 //! builds the search afresh on a new timeline and clears everything derived from the old one;
 //! a search that cannot be built leaves the current one and says why.
 
+use crate::app::command::Command;
+use crate::app::panels::ask::Ask;
 use crate::app::playback::Fine;
 use crate::app::{FrontierApp, io};
 use crate::domains::queens::QueensEdit;
 use crate::engine::session::Session;
 use crate::scenario::grid_edit::GridEdit;
-use crate::scenario::{ProblemSpec, Scenario, SearchSpec, SettingChange};
+use crate::scenario::{ProblemSpec, Scenario, ScenarioError, SearchSpec, SettingChange};
 use std::path::{Path, PathBuf};
 
 impl FrontierApp {
@@ -46,34 +48,54 @@ impl FrontierApp {
     pub(super) fn load_built_in(&mut self, name: &'static str) {
         match Scenario::from_library(name) {
             Some(Ok(scenario)) => {
-                if self.replace_scenario(scenario, name) {
-                    // A built-in scenario is no file: Save must not write over the last file
-                    // opened.
-                    self.layout.path_text.clear();
-                }
+                self.replace_scenario(scenario, name);
             }
             Some(Err(e)) => self.error = Some(e.to_string()),
             None => self.error = Some(format!("no built-in scenario named {name}")),
         }
     }
 
-    /// Writes the scenario with the settings of the search shown ([`io::save_scenario`]: a
-    /// file on the desktop, a download in the browser).
+    /// Save: writes the scenario with the settings of the search shown to `path` at once when
+    /// that loses nothing (a new file, or the scenario's own file as it was read), and otherwise
+    /// asks first ([`crate::files::guard`]).
     pub(super) fn save_scenario(&mut self, path: &Path) {
         if path.as_os_str().is_empty() {
             self.error = Some(
-                "Save needs a file name: type one in the Path field (a built-in scenario is not \
-                 a file of its own)"
+                "Save needs a file: type its path in the Path field, or use Scenario → Save \
+                 as… (this scenario was not read from a file of its own)"
                     .into(),
             );
             return;
         }
-        match io::save_scenario(&self.scenario_as_set(), path) {
-            Ok(()) => {
+        match io::verdict(path, self.origin.as_ref()) {
+            Ok(verdict) => match verdict.question(path, "scenario") {
+                None => self.write_scenario(path),
+                Some(question) => {
+                    self.asking = Some(Ask {
+                        question,
+                        yes: Command::WriteScenario(path.to_path_buf()),
+                    });
+                }
+            },
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Writes the scenario to `path` without asking (a file chosen in the save dialog, or a
+    /// yes to replacing it); the file becomes the scenario's own.
+    pub(super) fn write_scenario(&mut self, path: &Path) {
+        let text = self.scenario_as_set().to_ron();
+        match io::write_owned(path, text.as_bytes()) {
+            Ok(origin) => {
                 self.log.note(format!("saved {}", path.display()));
+                self.origin = origin;
+                self.layout.path_text = path.display().to_string();
                 self.layout.remember(path.to_path_buf());
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(message) => {
+                let path = path.display().to_string();
+                self.error = Some(ScenarioError::Write { path, message }.to_string());
+            }
         }
     }
 
@@ -84,8 +106,10 @@ impl FrontierApp {
         scenario
     }
 
-    /// Names the file the scenario was read from: the Path field (and Save) use it.
+    /// Names the file the scenario was read from: the Path field shows it, and Save writes
+    /// over it without asking while it holds what it held now.
     pub fn opened_from(&mut self, path: PathBuf) {
+        self.origin = io::origin_of(&path);
         self.layout.path_text = path.display().to_string();
         self.layout.remember(path);
     }
@@ -118,7 +142,13 @@ impl FrontierApp {
     }
 
     /// Shows `session`, a search of `scenario` with the scenario's own settings, from step 0.
+    /// The scenario belongs to no file until the caller says it was read from one
+    /// ([`FrontierApp::opened_from`]): whatever file was shown before must not be written over
+    /// with this one.
     pub(super) fn show_search(&mut self, scenario: Scenario, session: Box<dyn Session>) {
+        self.origin = None;
+        self.layout.path_text.clear();
+        self.travel.forget_trace_file();
         self.scenario = scenario;
         self.overrides = SearchSpec::default();
         self.timeline = super::travel::timeline(session);

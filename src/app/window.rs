@@ -22,7 +22,7 @@ pub fn run(scenario: Scenario, path: Option<&std::path::Path>, at: u64) -> efram
         ..Default::default()
     };
     eframe::run_native(
-        "Frontier",
+        crate::app::APP_ID,
         options,
         Box::new(move |cc| {
             let mut app = FrontierApp::created(cc, scenario, at)?;

@@ -20,9 +20,42 @@ pub fn counted(n: u64, noun: &str) -> String {
     }
 }
 
+/// A file name made of `title`: its letters and digits in lower case, words joined by dashes,
+/// at most 40 characters ("The chapter's puzzle" gives "the-chapter-s-puzzle"); "run" for a
+/// title with none.
+#[must_use]
+pub fn file_stem(title: &str) -> String {
+    let mut stem = String::new();
+    for c in title.chars() {
+        if c.is_alphanumeric() {
+            stem.extend(c.to_lowercase());
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+        if stem.chars().count() >= 40 {
+            break;
+        }
+    }
+    let stem = stem.trim_end_matches('-');
+    if stem.is_empty() {
+        "run".into()
+    } else {
+        stem.into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::counted;
+    use super::{counted, file_stem};
+
+    #[test]
+    fn a_title_becomes_a_plain_file_stem() {
+        assert_eq!(file_stem("The chapter's puzzle"), "the-chapter-s-puzzle");
+        assert_eq!(file_stem("  A* on den101d!  "), "a-on-den101d");
+        assert_eq!(file_stem("../../etc"), "etc");
+        assert_eq!(file_stem("***"), "run");
+        assert!(file_stem(&"x".repeat(100)).len() <= 40);
+    }
 
     #[test]
     fn one_is_singular_and_every_other_count_plural() {

@@ -1,5 +1,6 @@
 //! The panels around the board: each reads the session and returns commands.
 
+pub mod ask;
 pub mod board;
 pub mod lesson;
 pub mod pick;

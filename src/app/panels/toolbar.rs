@@ -80,7 +80,10 @@ pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<C
         }
         if ui
             .button("Save")
-            .on_hover_text("writes the scenario with these settings to the file in Path")
+            .on_hover_text(
+                "writes the scenario with these settings to the file in Path; asks before \
+                 replacing any other file",
+            )
             .clicked()
         {
             if path.is_none() {
@@ -114,7 +117,8 @@ fn scenario_menu(ui: &mut Ui, layout: &Layout, commands: &mut Vec<Command>) {
             ui.close();
         }
         if ui.button("Save as…").clicked() {
-            commands.extend(io::ask_save().map(Command::Save));
+            // The system's dialog asks before replacing a file: what it returns is chosen.
+            commands.extend(io::ask_save().map(Command::WriteScenario));
             ui.close();
         }
         if ui

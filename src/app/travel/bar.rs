@@ -56,17 +56,20 @@ impl FrontierApp {
             ui.separator();
             // Typing the file name must neither close the menu nor reach the app's shortcuts.
             fields::form_menu(ui, "Trace", |ui| {
-                ui.label("Trace file:");
+                let label = ui.label("Trace file:");
                 ui.add(
                     egui::TextEdit::singleline(&mut travel.trace_path)
                         .desired_width(220.0)
-                        .hint_text("trace.ron"),
-                );
+                        .hint_text("empty: Save trace asks where"),
+                )
+                .labelled_by(label.id);
                 let path = PathBuf::from(travel.trace_path.trim());
                 let has_path = !travel.trace_path.trim().is_empty();
                 if ui
-                    .add_enabled(has_path, egui::Button::new("Save trace"))
-                    .on_hover_text("the run up to this step, as RON")
+                    .button("Save trace")
+                    .on_hover_text(
+                        "the run up to this step, as RON; asks before replacing another file",
+                    )
                     .clicked()
                 {
                     commands.push(Command::Travel(TravelCommand::SaveTrace(path.clone())));

@@ -12,6 +12,7 @@ pub mod quiz;
 
 use crate::app::boards::route::RoutePlayer;
 use crate::app::command::{Command, TravelCommand};
+use crate::app::panels::ask::Ask;
 use crate::app::panels::tables::{Sort, SortColumn};
 use crate::app::words;
 use crate::app::{FrontierApp, io};
@@ -20,10 +21,12 @@ use crate::engine::notebook::Status;
 use crate::engine::session::Session;
 use crate::engine::timeline::Timeline;
 use crate::engine::view::SearchView;
+use crate::files::guard::Origin;
 use crate::trace::{Trace, TraceError};
 use breakpoints::BreakpointForm;
 use compare::CompareWindow;
 use quiz::Quiz;
+use std::path::Path;
 
 /// A trace being replayed.
 struct Replay {
@@ -34,6 +37,7 @@ struct Replay {
 }
 
 /// The app's time-travel state.
+#[derive(Default)]
 pub struct Travel {
     form: BreakpointForm,
     watches: Option<Watches>,
@@ -46,28 +50,13 @@ pub struct Travel {
     pub(super) experiment: experiment::ExperimentWindow,
     replay: Option<Replay>,
     go_to: u64,
+    /// The Trace menu's path field: empty until a trace is saved or typed (Save trace then
+    /// asks where, in the app's data folder, never the working folder).
     trace_path: String,
+    /// The file of the trace last saved or opened, and what it held then.
+    trace_origin: Option<Origin>,
     /// The step a Reset left, which Undo reset goes back to.
     reset_from: Option<u64>,
-}
-
-impl Default for Travel {
-    fn default() -> Self {
-        Travel {
-            form: BreakpointForm::default(),
-            watches: None,
-            hit: None,
-            quiz: Quiz::default(),
-            saved_sort: None,
-            route: RoutePlayer::default(),
-            compare: CompareWindow::default(),
-            experiment: experiment::ExperimentWindow::default(),
-            replay: None,
-            go_to: 0,
-            trace_path: "run.trace.ron".into(),
-            reset_from: None,
-        }
-    }
 }
 
 /// Runs of at most this many steps are reset by building the search again; longer ones are
@@ -99,6 +88,13 @@ impl Travel {
         self.replay = None;
         self.compare.clear();
         self.reset_from = None;
+    }
+
+    /// Another scenario is shown: its runs are no longer the trace last saved or opened, so a
+    /// save over that file asks first.
+    pub fn forget_trace_file(&mut self) {
+        self.trace_origin = None;
+        self.trace_path.clear();
     }
 
     #[must_use]
@@ -214,8 +210,12 @@ impl FrontierApp {
                 self.playback.run_to_end();
             }
             TravelCommand::SaveTrace(path) => self.save_trace(&path),
+            TravelCommand::WriteTrace(path) => self.write_trace(&path),
             TravelCommand::OpenTrace(path) => {
-                self.open_trace(path.display().to_string(), Trace::load(&path));
+                if self.open_trace(path.display().to_string(), Trace::load(&path)) {
+                    self.travel.trace_origin = io::origin_of(&path);
+                    self.travel.trace_path = path.display().to_string();
+                }
             }
             TravelCommand::OpenTraceText { name, text } => {
                 let read = io::read_trace(&name, &text);
@@ -313,7 +313,33 @@ impl FrontierApp {
         }
     }
 
-    fn save_trace(&mut self, path: &std::path::Path) {
+    /// Save trace: writes the run up to this step to `path` at once when that loses nothing,
+    /// and otherwise asks first (as Save does for scenarios); with no path, asks where.
+    fn save_trace(&mut self, path: &Path) {
+        if path.as_os_str().is_empty() {
+            let name = format!("{}.trace.ron", words::file_stem(&self.scenario.title));
+            if let Some(chosen) = io::ask_save_trace(&name) {
+                self.write_trace(&chosen);
+            }
+            return;
+        }
+        match io::verdict(path, self.travel.trace_origin.as_ref()) {
+            Ok(verdict) => match verdict.question(path, "trace") {
+                None => self.write_trace(path),
+                Some(question) => {
+                    self.asking = Some(Ask {
+                        question,
+                        yes: Command::Travel(TravelCommand::WriteTrace(path.to_path_buf())),
+                    });
+                }
+            },
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Writes the trace of the run up to this step to `path` without asking (a file chosen in
+    /// the save dialog, or a yes to replacing it); the file becomes the trace's own.
+    fn write_trace(&mut self, path: &Path) {
         let steps = self.timeline.steps();
         let mut trace = Trace::new(&self.scenario, self.timeline.view().settings());
         let mut fresh = match self.scenario.session(&self.overrides) {
@@ -328,18 +354,28 @@ impl FrontierApp {
             fresh.step();
             trace.push(fresh.view());
         }
-        match io::save_trace(&trace, path) {
-            Ok(()) => self.log.note(format!(
-                "saved trace {} ({})",
-                path.display(),
-                words::counted(steps, "step")
-            )),
+        let written = io::trace_bytes(&trace).and_then(|bytes| {
+            io::write_owned(path, &bytes).map_err(|message| TraceError::Write {
+                path: path.display().to_string(),
+                message,
+            })
+        });
+        match written {
+            Ok(origin) => {
+                self.travel.trace_origin = origin;
+                self.travel.trace_path = path.display().to_string();
+                self.log.note(format!(
+                    "saved trace {} ({})",
+                    path.display(),
+                    words::counted(steps, "step")
+                ));
+            }
             Err(e) => self.error = Some(e.to_string()),
         }
     }
 
-    /// Replays `read`, the trace read from the file `name`.
-    fn open_trace(&mut self, name: String, read: Result<Trace, TraceError>) {
+    /// Replays `read`, the trace read from the file `name`; whether it could be.
+    fn open_trace(&mut self, name: String, read: Result<Trace, TraceError>) -> bool {
         let opened = read.and_then(|trace| Ok((trace.session()?, trace)));
         match opened {
             Ok((session, trace)) => {
@@ -354,8 +390,12 @@ impl FrontierApp {
                     name,
                     checked: 0,
                 });
+                true
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => {
+                self.error = Some(e.to_string());
+                false
+            }
         }
     }
 
