@@ -34,7 +34,7 @@ function farStart() {
   return tiles;
 }
 
-/** A share link made here (deflate-raw + base64url), as `src/share.rs` makes them. */
+/** A share link made here (deflate-raw + base64url), as `src/share/` makes them. */
 function linkTo(ron, at) {
   const packed = deflateRawSync(Buffer.from(ron)).toString("base64url");
   return `${address}#scenario=${packed}&at=${at}`;

@@ -4,9 +4,9 @@
 
 use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome, Pick, StepEvent};
-use crate::engine::frontier::OpenKey;
 use crate::engine::heuristic_check::HeuristicWarning;
 use crate::engine::notebook::{NodeId, Status};
+use crate::engine::open_list::OpenKey;
 use crate::engine::session::Session;
 use crate::engine::settings::{Heuristic, Settings};
 use crate::engine::step_record::StepRecord;

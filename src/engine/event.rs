@@ -2,8 +2,8 @@
 //! reads.
 
 use super::cost::Cost;
-use super::frontier::TieLevels;
 use super::notebook::NodeId;
+use super::open_list::TieLevels;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -341,7 +341,7 @@ impl std::hash::Hash for Note {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::frontier::TieLevel;
+    use crate::engine::open_list::TieLevel;
     use crate::engine::tie::TieKey;
 
     fn pick(ties: &[(Option<TieKey>, u32)]) -> Pick {

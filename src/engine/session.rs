@@ -4,9 +4,9 @@
 //! hands out [`Session::view`] to everything that only shows it.
 
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
-use super::frontier::OpenKey;
 use super::heuristic_check::HeuristicWarning;
 use super::notebook::{NodeId, Status};
+use super::open_list::OpenKey;
 use super::problem::Problem;
 use super::search::Search;
 use super::settings::{Algorithm, Heuristic, Settings};

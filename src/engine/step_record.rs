@@ -850,7 +850,7 @@ mod tests {
     use super::*;
     use crate::engine::cost::Cost;
     use crate::engine::event::{Pick, SuccessorEvent};
-    use crate::engine::frontier::TieLevels;
+    use crate::engine::open_list::TieLevels;
     use proptest::prelude::*;
 
     fn event(pick: Option<NodeId>, successors: &[(Option<NodeId>, Fate)]) -> StepEvent {

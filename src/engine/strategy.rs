@@ -4,9 +4,9 @@
 
 use super::cost::Cost;
 use super::event::{Counts, Fate, Outcome, Pick, StepEvent, SuccessorEvent};
-use super::frontier::OpenKey;
 use super::heuristic_check::EdgeCheck;
 use super::notebook::{Filed, Lookup, Node, NodeId, Notebook, Status};
+use super::open_list::OpenKey;
 use super::problem::{Problem, Successor};
 use super::settings::Settings;
 use super::step_record::StepRecord;

@@ -3,9 +3,9 @@
 
 use super::cost::Cost;
 use super::event::{Counts, Outcome, Pick, StepEvent};
-use super::frontier::OpenKey;
 use super::heuristic_check::HeuristicWarning;
 use super::notebook::{NodeId, Status};
+use super::open_list::OpenKey;
 use super::settings::{Heuristic, Settings};
 use super::step_record::StepRecord;
 use serde::{Deserialize, Serialize};

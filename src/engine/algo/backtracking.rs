@@ -22,9 +22,9 @@
 use crate::engine::cost::Cost;
 use crate::engine::cutoff::{Bound, Cutoff};
 use crate::engine::event::{Fate, Note, Outcome, Pick, StepEvent};
-use crate::engine::frontier::Ordering;
-use crate::engine::frontier::TieLevels;
 use crate::engine::notebook::{Node, NodeId, Notebook, Status, hash_of};
+use crate::engine::open_list::Ordering;
+use crate::engine::open_list::TieLevels;
 use crate::engine::problem::{Problem, Successor};
 use crate::engine::settings::Settings;
 use crate::engine::strategy::{Core, Strategy};

@@ -5,8 +5,8 @@
 
 use crate::engine::cost::Cost;
 use crate::engine::event::{Fate, Outcome, Pick, StepEvent};
-use crate::engine::frontier::{OpenKey, OpenList, OpenRows, Ordering, StoringQueue};
 use crate::engine::notebook::{Node, NodeId, Notebook, Status};
+use crate::engine::open_list::{OpenKey, OpenList, OpenRows, Ordering, StoringQueue};
 use crate::engine::problem::{Problem, Successor};
 use crate::engine::settings::{Algorithm, Settings};
 use crate::engine::strategy::{Core, Expanding, Held, Stored, Strategy};

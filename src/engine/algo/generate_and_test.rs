@@ -10,8 +10,8 @@
 
 use crate::engine::cost::Cost;
 use crate::engine::event::{Note, Outcome, Pick, StepEvent};
-use crate::engine::frontier::TieLevel;
 use crate::engine::notebook::{Node, NodeId, Status};
+use crate::engine::open_list::TieLevel;
 use crate::engine::problem::Problem;
 use crate::engine::settings::{Candidates, Settings};
 use crate::engine::strategy::{Core, Strategy};

@@ -4,8 +4,8 @@
 use super::id_set::IdSet;
 use super::sort::{Sort, sort_key};
 use crate::engine::event::Fate;
-use crate::engine::frontier::OpenKey;
 use crate::engine::notebook::{NodeId, Status};
+use crate::engine::open_list::OpenKey;
 use crate::engine::step_record::StepRecord;
 use crate::engine::view::Row;
 use crate::engine::view::SearchView;

@@ -12,7 +12,7 @@
 //!
 //! A keyframe shares the full chunks of the notebook's rows, of the step record and of the open
 //! list's queues with the search it was copied from (copy on write, see [`super::chunked`] and
-//! `frontier/cow_queue.rs`), and holds no hash index at all: a copy restored from it takes the
+//! `open_list/cow_queue.rs`), and holds no hash index at all: a copy restored from it takes the
 //! live search's ([`Session::keyframe`], [`Session::adopt`]). What it copies whole
 //! ([`Session::snapshot_bytes`]: the statuses, the open list's buckets, a deep search's stack)
 //! is held under a byte budget: when the keyframes' total exceeds it, every other keyframe is
