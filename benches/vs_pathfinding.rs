@@ -1,10 +1,9 @@
 //! Frontier against the `pathfinding` crate on the same instances, side by side, with the same
 //! answers asserted: A* on Korf's 15-puzzles, breadth-first over all 181,440 8-puzzle states,
-//! A* on every query of Moving AI's den101d, arena, lak101d and den312d, and IDA* on Korf #12
-//! (the cases issue 12 names); then cases it did not name, to see how Frontier fares away from
-//! what it was tuned on: two more Korf instances, three 8-puzzles of the peer data's known
-//! ones (the app's own 542703816 among them), and Dijkstra and breadth-first search on the
-//! grids. Frontier records and explains every step; `pathfinding` does not.
+//! A* on every query of Moving AI's den101d, arena, lak101d and den312d, and IDA* on Korf #12;
+//! then cases the engine was not tuned on, to see how Frontier fares away from them: two more
+//! Korf instances, three 8-puzzles of the known ones in `scenarios/eight_puzzle_known.txt` (the
+//! app's own 542703816 among them), and Dijkstra and breadth-first search on the grids. Frontier records and explains every step; `pathfinding` does not.
 //!
 //! `cargo bench --bench vs_pathfinding [-- CASE-SUBSTRING]` prints one table: wall-clock medians
 //! of paired runs and their ratio (Frontier / pathfinding); Frontier's bytes per stored state,

@@ -121,7 +121,7 @@ fn the_size_control_resizes_the_board_and_restarts() {
         }
     );
     h.get_by_label("0 of 5 queens placed");
-    // 5 queens have 10 solutions (the table): all solutions through the UI's search.
+    // 5 queens have 10 solutions (OEIS A000170): all solutions through the UI's search.
     let mut scenario = h.state().scenario().clone();
     scenario.search.all_solutions = Some(true);
     let mut session = scenario.session(&SearchSpec::default()).unwrap();

@@ -1,6 +1,6 @@
-//! The map boards as a class sees them (issue 11, items 1, 7 and 10), read from what the real
-//! app paints: the grid images egui is asked to upload (recorded by a plugin, as a renderer
-//! would receive them) and the shapes of the graph drawing.
+//! The map boards as a class sees them, read from what the real app paints: the grid images
+//! egui is asked to upload (recorded by a plugin, as a renderer would receive them) and the
+//! shapes of the graph drawing.
 
 use eframe::egui;
 use egui::epaint::{ClippedShape, Shape};

@@ -1,7 +1,6 @@
-//! The controls a teacher uses in front of a class (issue 11, items 4, 5, 7, 8 and 11), driven
-//! through the real app with egui_kittest: typing never fires a shortcut, Reset is undoable,
-//! each algorithm runs with its own settings as the CLI does, the quiz grades exactly, and the
-//! app opens at a chosen step.
+//! The controls a teacher uses in front of a class, driven through the real app with
+//! egui_kittest: typing never fires a shortcut, Reset is undoable, each algorithm runs with its
+//! own settings as the CLI does, the quiz grades exactly, and the app opens at a chosen step.
 
 use clap::Parser;
 use eframe::egui::{self, accesskit::Role};

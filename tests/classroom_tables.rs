@@ -1,6 +1,6 @@
-//! Issue 11, items 3, 6 and 7 in the real app: the open table's way back to pick order, the
-//! projector layout at 1024×768 with its zoom, and the words a student reads (tooltips, limits,
-//! plurals, algorithm names).
+//! The tables in the real app: the open table's way back to pick order, the projector layout
+//! at 1024×768 with its zoom, and the words a student reads (tooltips, limits, plurals,
+//! algorithm names).
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! N-queens end to end: solution counts against the peer data, every solution checked by an
+//! N-queens end to end: solution counts against OEIS A000170, every solution checked by an
 //! independent checker and by brute force, forward checking against plain backtracking, and
 //! generate and test.
 

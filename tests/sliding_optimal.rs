@@ -154,7 +154,8 @@ proptest! {
     }
 }
 
-/// Known optimal lengths from the peer data (verified there by a full breadth-first search).
+/// Known optimal lengths from published 8-puzzle test sets (`scenarios/DATA.md`), each
+/// verified by a full breadth-first search.
 fn known_eight_puzzles() -> Vec<(String, Vec<u8>, f64)> {
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/eight_puzzle_known.txt"),
@@ -174,7 +175,7 @@ fn known_eight_puzzles() -> Vec<(String, Vec<u8>, f64)> {
 fn the_31_move_puzzles_are_solved_in_31_moves() {
     let known = known_eight_puzzles();
     let hardest: Vec<_> = known.iter().filter(|(_, _, len)| *len == 31.0).collect();
-    assert_eq!(hardest.len(), 2, "the peer data lists both 31-move boards");
+    assert_eq!(hardest.len(), 2, "the known list has both 31-move boards");
     for (name, tiles, length) in hardest {
         let (cost, labels) = solve(
             &scenario(3, tiles.clone()),

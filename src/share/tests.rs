@@ -137,7 +137,7 @@ fn status_reads_like_run_json() {
         assert_eq!(status[key], json[key], "{key} as in run --json");
     }
     assert_eq!(status["step"], json["steps"]);
-    // The built-in puzzle's figures the issue and the browser test name.
+    // The built-in puzzle's figures, as the browser test names them.
     assert_eq!(
         (
             status["step"].as_u64(),

@@ -1,7 +1,7 @@
-//! Bad input as a user gives it to the `frontier` binary (issue 10): odd files, special files,
-//! clashing outputs, misspelled fields, malformed maps and levels. Nothing panics or blocks;
-//! every bad file is unusable input (exit 2) with its place; a well-formed instance that cannot
-//! be searched is `refused` (exit 0).
+//! Bad input as a user gives it to the `frontier` binary: odd files, special files, clashing
+//! outputs, misspelled fields, malformed maps and levels. Nothing panics or blocks; every bad
+//! file is unusable input (exit 2) with its place; a well-formed instance that cannot be
+//! searched is `refused` (exit 0).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -1,6 +1,6 @@
 //! One input file through the path the CLI takes with it: parse, check, build the search, step
-//! it a little and describe what it did. Shared by the property test in `tests/bad_input.rs`
-//! and the `cargo fuzz` targets in `fuzz/` (which include this file by path), so both check the
+//! it a little and describe what it did. Shared by the property test in `tests/bad_input/` and
+//! the `cargo fuzz` targets in `fuzz/` (which include this file by path), so both check the
 //! same promise: no panic, and either an error that says where or why, or a search that steps
 //! within its limits.
 

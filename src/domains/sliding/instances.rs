@@ -43,8 +43,8 @@ pub const KORF: [Korf; 5] = [
     },
 ];
 
-/// Korf's instances #85 and #16: the bench's check on instances issue 12 did not name (#16
-/// stores 1.9 million states under A\* with Manhattan distance).
+/// Korf's instances #85 and #16: the bench's check on instances the engine was not tuned on
+/// (#16 stores 1.9 million states under A\* with Manhattan distance).
 pub const KORF_MORE: [Korf; 2] = [
     Korf {
         id: 85,
@@ -88,7 +88,7 @@ pub fn eight_hardest() -> SlidingPuzzle<u64> {
 /// An 8-puzzle to the usual goal (tiles in order, blank last).
 #[derive(Clone, Copy, Debug)]
 pub struct Eight {
-    /// Its name in the peer data's list, or the app's own.
+    /// Its name in `scenarios/eight_puzzle_known.txt`, or the app's own.
     pub name: &'static str,
     /// The start board, row-major, 0 the blank.
     pub board: [u8; 9],
@@ -104,8 +104,8 @@ impl Eight {
     }
 }
 
-/// Short 8-puzzles: the chapter's (the app's built-in scenario) and two of the peer data's
-/// known ones (`eight_puzzle_known.txt`), searches of 35 to 664 states where set-up counts.
+/// Short 8-puzzles: the chapter's (the app's built-in scenario) and two of the known ones in
+/// `scenarios/eight_puzzle_known.txt`, searches of 35 to 664 states where set-up counts.
 pub const EIGHTS: [Eight; 3] = [
     Eight {
         name: "542703816, the app's own",
