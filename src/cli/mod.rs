@@ -232,7 +232,7 @@ pub struct RunArgs {
     /// Saves counts and the pick per step as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Saves a Posthoc search trace (YAML; grid domains only).
+    /// Saves a Posthoc search trace (YAML), to open in Posthoc or read with `frontier trace`.
     #[arg(long, value_name = "FILE")]
     pub posthoc: Option<PathBuf>,
     /// Stops at a breakpoint: goal, f-rises, reopened, state=TEXT, tie>=K, open>N, step=N
