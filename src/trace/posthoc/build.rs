@@ -72,6 +72,11 @@ impl Builder {
         });
     }
 
+    /// Why reading stopped early, if it did.
+    pub(super) fn stopped(&self) -> Option<&Stopped> {
+        self.trace.stopped.as_ref()
+    }
+
     /// Whether reading stopped at the memory budget.
     pub(super) fn over_budget(&self) -> bool {
         matches!(self.trace.stopped, Some(Stopped::OverBudget { .. }))
@@ -275,7 +280,7 @@ impl Builder {
             IssueKind::HChanged
         };
         let words = format!(
-            "#{}'s {name} changes from {was} to {now} at a {} event, with no updating event",
+            "#{}'s {name} changes from {was} to {now} at its `{}` event, with no `updating` event",
             self.id(node),
             kind.name()
         );

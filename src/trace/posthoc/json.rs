@@ -92,6 +92,13 @@ pub(super) fn read_lines<R: BufRead>(mut reader: R, builder: &mut Builder) -> Re
             .read_until(b'\n', &mut text)
             .map_err(|e| Problem::Read(e.to_string()))?;
         if n == 0 {
+            if builder.read() == 0 && builder.stopped().is_none() {
+                return Err(Problem::no_events(
+                    number as usize + 1,
+                    1,
+                    "no events: JSON lines hold one event object a line",
+                ));
+            }
             return Ok(());
         }
         number = number.saturating_add(1);
