@@ -449,6 +449,7 @@ impl Builder {
                     NodeStatus::Open => {
                         c.open -= 1;
                         c.closed += 1;
+                        now.status = NodeStatus::Closed;
                     }
                     NodeStatus::Closed if before.expanding => {}
                     NodeStatus::Closed | NodeStatus::Unstored => {

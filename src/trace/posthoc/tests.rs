@@ -384,3 +384,16 @@ fn two_runs_compare_by_place() {
     assert_eq!(c.expanded_by_both, 2);
     assert!(compare(&a, &a).divergence.is_none());
 }
+
+#[test]
+fn a_closing_of_an_open_state_closes_it_without_a_step() {
+    // Block style, as most YAML writers put it.
+    let t = load(
+        "events:\n- type: generating\n  id: 1\n- type: generating\n  id: 2\n- type: closing\n  id: 1\n",
+    );
+    let at = t.at(0);
+    assert_eq!(at.open(), [1]);
+    assert_eq!(at.counts().open, 1);
+    assert_eq!(at.counts().closed, 1);
+    assert_eq!(at.row(0).unwrap().status, NodeStatus::Closed);
+}
