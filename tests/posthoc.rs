@@ -586,3 +586,46 @@ fn a_solver_can_pipe_json_lines_into_inspect() {
     // Breadth first with g as f: the picks follow the storing order.
     assert_eq!(report["best_rule"], "fifo");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+
+    /// Traces mangled anywhere (bytes changed, the end cut off) never panic the reader or what
+    /// reads the trace: a trace loads and every view of it holds together, or the error says
+    /// where (what the cargo-fuzz target `posthoc` checks at length).
+    #[test]
+    fn mangled_traces_load_or_say_where(
+        which in 0usize..3,
+        edits in proptest::collection::vec((0usize..4000, proptest::prelude::any::<u8>()), 0..6),
+        keep in 200usize..4000,
+    ) {
+        let mut bytes = match which {
+            0 => std::fs::read(repo().join(GRID)).unwrap(),
+            1 => std::fs::read(repo().join(ROAD)).unwrap(),
+            _ => own_solver(&["....", ".#..", "...."], (0, 0)).0.into_bytes(),
+        };
+        bytes.truncate(keep);
+        for (at, byte) in edits {
+            if let Some(b) = bytes.get_mut(at) {
+                *b = byte;
+            }
+        }
+        let options = ReadOptions { max_memory: 16 << 20 };
+        match posthoc::parse(&bytes, "mangled", &options) {
+            Ok(trace) => {
+                let _ = posthoc::inspect(&trace);
+                let _ = posthoc::compare(&trace, &trace);
+                for step in [0, trace.step_count() / 2, trace.step_count()] {
+                    let at = trace.at(step);
+                    proptest::prop_assert_eq!(at.open().len(), at.counts().open as usize);
+                    for &node in at.open() {
+                        proptest::prop_assert!(at.row(node).is_some());
+                        let _ = at.route(node);
+                    }
+                    let _ = at.open_order(&[]);
+                }
+            }
+            Err(e) => proptest::prop_assert!(e.place().is_some(), "{}", e),
+        }
+    }
+}
