@@ -96,7 +96,7 @@ struct Keyframes {
 const MIN_INTERVAL: usize = 64;
 
 /// Bytes the keyframes may hold: this many per event, and at least [`KEYFRAME_FLOOR`].
-const KEYFRAME_BYTES_PER_EVENT: usize = 8;
+const KEYFRAME_BYTES_PER_EVENT: usize = 32;
 const KEYFRAME_FLOOR: usize = 4 << 20;
 
 impl PosthocTrace {
