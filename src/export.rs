@@ -1,10 +1,11 @@
 //! Exports of a run for other tools: a CSV of the counts and the pick per step (for a
-//! spreadsheet or a plot), and a Posthoc search trace (ShortestPathLab's visualiser) for
-//! domains whose states are places on a plane.
+//! spreadsheet or a plot), and a Posthoc search trace (ShortestPathLab's visualiser) of any
+//! domain, drawn on a plane where its states are places.
 //!
 //! Both are recorders fed the session after each step, so `frontier run` (the only face that
 //! exports) writes the steps it actually took.
 
+use crate::engine::cost::Cost;
 use crate::engine::event::{Fate, Outcome};
 use crate::engine::notebook::NodeId;
 use crate::engine::view::SearchView;
@@ -14,10 +15,6 @@ use std::path::Path;
 /// Why an export failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    #[error(
-        "row #{0} has no position: Posthoc traces need a domain whose states are places (a grid)"
-    )]
-    NoPosition(NodeId),
     #[error("cannot save {path}: {message}")]
     Write { path: String, message: String },
 }
@@ -97,10 +94,10 @@ fn quoted(field: &str) -> String {
     }
 }
 
-/// The head of every Posthoc trace: the schema version Posthoc requires and a view drawing
-/// each event as a unit square at its cell.
-const POSTHOC_HEAD: &str = "version: 1.4.0
-views:
+/// The head of every Posthoc trace: the schema version Posthoc requires, then (for domains
+/// whose states are places) a view drawing each event as a unit square at its cell.
+const POSTHOC_VERSION: &str = "version: 1.4.0\n";
+const POSTHOC_VIEWS: &str = "views:
   main:
     - $: rect
       x: ${{ $.x }}
@@ -108,73 +105,91 @@ views:
       width: 1
       height: 1
       fill: ${{ theme.foreground }}
-events:
 ";
 
-/// Posthoc search-trace events (YAML): `source` for the start, `expand` for each pick,
-/// `generate` for each successor stored, improved or reopened (with `pId`, its parent row),
-/// `close` after each expansion and `end` when a goal is accepted. Every event carries the
-/// row id, its cell `x`, `y`, and its `f` and `g`.
-#[derive(Clone, Debug)]
+/// Posthoc search-trace events (YAML), with Posthoc's canonical names: `source` and
+/// `generating` for the start, `expanding` for each pick, `generating` for each successor
+/// stored new and `updating` for one improved or reopened (with `pId`, its parent row),
+/// `closing` after each expansion and `end` when a goal is accepted. Every event carries the
+/// row id, the state's text (`state`), its `g`, `h` and `f`, and its cell `x`, `y` where the
+/// domain's states are places.
+#[derive(Clone, Debug, Default)]
 pub struct PosthocRecorder {
-    text: String,
-}
-
-impl Default for PosthocRecorder {
-    fn default() -> Self {
-        PosthocRecorder {
-            text: POSTHOC_HEAD.to_string(),
-        }
-    }
+    events: String,
+    /// Whether the states have places (known from the first step).
+    places: Option<bool>,
 }
 
 impl PosthocRecorder {
     /// Adds the step `session` just took.
     ///
     /// # Errors
-    /// A row whose state has no position (not a grid domain).
+    /// None today; kept so a recorder that writes as it goes can report a failed write.
     pub fn record(&mut self, session: &dyn SearchView) -> Result<(), ExportError> {
         let event = session.last_event();
         let Some(pick) = &event.pick else {
             return Ok(());
         };
+        self.places
+            .get_or_insert_with(|| session.position(pick.id).is_some());
         if event.step == 1 {
-            self.event("source", session, pick.id, None)?;
+            self.event("source", session, pick.id, None);
+            self.event("generating", session, pick.id, None);
         }
-        self.event("expand", session, pick.id, None)?;
+        self.event("expanding", session, pick.id, None);
         for s in &event.successors {
-            if let (Some(id), Fate::StoredNew | Fate::Improved | Fate::Reopened) = (s.id, s.fate) {
-                self.event("generate", session, id, Some(pick.id))?;
+            let kind = match s.fate {
+                Fate::StoredNew => "generating",
+                Fate::Improved | Fate::Reopened => "updating",
+                _ => continue,
+            };
+            if let Some(id) = s.id {
+                self.event(kind, session, id, Some(pick.id));
             }
         }
-        self.event("close", session, pick.id, None)?;
+        self.event("closing", session, pick.id, None);
         if event.outcome == Some(Outcome::GoalFound) {
-            self.event("end", session, pick.id, None)?;
+            self.event("end", session, pick.id, None);
         }
         Ok(())
     }
 
-    fn event(
-        &mut self,
-        kind: &str,
-        session: &dyn SearchView,
-        id: NodeId,
-        parent: Option<NodeId>,
-    ) -> Result<(), ExportError> {
-        let (x, y) = session.position(id).ok_or(ExportError::NoPosition(id))?;
+    fn event(&mut self, kind: &str, session: &dyn SearchView, id: NodeId, parent: Option<NodeId>) {
         let row = session.row(id);
-        let _ = write!(self.text, "  - {{ type: {kind}, id: {id}, ");
+        let t = &mut self.events;
+        let _ = write!(t, "  - {{ type: {kind}, id: {id}, ");
         if let Some(p) = parent {
-            let _ = write!(self.text, "pId: {p}, ");
+            let _ = write!(t, "pId: {p}, ");
         }
-        let _ = writeln!(self.text, "x: {x}, y: {y}, f: {}, g: {} }}", row.f, row.g);
-        Ok(())
+        // A JSON string is a YAML double-quoted scalar: a board of digits stays text.
+        let state = serde_json::to_string(&session.state_text(id)).unwrap_or_default();
+        let _ = write!(t, "state: {state}, ");
+        if let Some((x, y)) = session.position(id) {
+            let _ = write!(t, "x: {x}, y: {y}, ");
+        }
+        let _ = writeln!(
+            t,
+            "g: {}, h: {}, f: {} }}",
+            posthoc_number(row.g),
+            posthoc_number(row.h),
+            posthoc_number(row.f)
+        );
     }
 
     /// The trace so far.
     #[must_use]
-    pub fn text(&self) -> &str {
-        &self.text
+    pub fn text(&self) -> String {
+        let views = if self.places == Some(true) {
+            POSTHOC_VIEWS
+        } else {
+            ""
+        };
+        let events = if self.events.is_empty() {
+            "events: []\n".to_string()
+        } else {
+            format!("events:\n{}", self.events)
+        };
+        format!("{POSTHOC_VERSION}{views}{events}")
     }
 
     /// Writes the trace atomically (Posthoc wants the name to end in `.trace.yaml`).
@@ -182,7 +197,18 @@ impl PosthocRecorder {
     /// # Errors
     /// The file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), ExportError> {
-        save(path, &self.text)
+        save(path, &self.text())
+    }
+}
+
+/// A cost as a Posthoc trace writes it: whole costs as integers, others in full (so a reader
+/// gets back exactly the cost's value), no bound as YAML's `.inf`.
+fn posthoc_number(cost: Cost) -> String {
+    if cost == Cost::INFINITE {
+        ".inf".into()
+    } else {
+        cost.as_whole()
+            .map_or_else(|| cost.as_f64().to_string(), |w| w.to_string())
     }
 }
 
@@ -264,33 +290,46 @@ mod tests {
             s.step();
             trace.record(s.view()).unwrap();
         }
-        let events: Vec<&str> = trace.text().lines().skip(10).collect();
+        let text = trace.text();
+        let events: Vec<&str> = text.lines().skip(10).collect();
+        let at = |x| format!(r#"state: "{x}", x: {x}, y: 7, g: {x}, h: 0, f: {x}"#);
         assert_eq!(
             events,
             [
-                "  - { type: source, id: 0, x: 0, y: 7, f: 0, g: 0 }",
-                "  - { type: expand, id: 0, x: 0, y: 7, f: 0, g: 0 }",
-                "  - { type: generate, id: 1, pId: 0, x: 1, y: 7, f: 1, g: 1 }",
-                "  - { type: close, id: 0, x: 0, y: 7, f: 0, g: 0 }",
-                "  - { type: expand, id: 1, x: 1, y: 7, f: 1, g: 1 }",
-                "  - { type: generate, id: 2, pId: 1, x: 2, y: 7, f: 2, g: 2 }",
-                "  - { type: close, id: 1, x: 1, y: 7, f: 1, g: 1 }",
-                "  - { type: expand, id: 2, x: 2, y: 7, f: 2, g: 2 }",
-                "  - { type: close, id: 2, x: 2, y: 7, f: 2, g: 2 }",
-                "  - { type: end, id: 2, x: 2, y: 7, f: 2, g: 2 }",
+                format!("  - {{ type: source, id: 0, {} }}", at(0)),
+                format!("  - {{ type: generating, id: 0, {} }}", at(0)),
+                format!("  - {{ type: expanding, id: 0, {} }}", at(0)),
+                format!("  - {{ type: generating, id: 1, pId: 0, {} }}", at(1)),
+                format!("  - {{ type: closing, id: 0, {} }}", at(0)),
+                format!("  - {{ type: expanding, id: 1, {} }}", at(1)),
+                format!("  - {{ type: generating, id: 2, pId: 1, {} }}", at(2)),
+                format!("  - {{ type: closing, id: 1, {} }}", at(1)),
+                format!("  - {{ type: expanding, id: 2, {} }}", at(2)),
+                format!("  - {{ type: closing, id: 2, {} }}", at(2)),
+                format!("  - {{ type: end, id: 2, {} }}", at(2)),
             ]
         );
         assert!(trace.text().starts_with("version: 1.4.0\n"));
     }
 
     #[test]
-    fn a_domain_without_positions_is_refused_for_posthoc() {
+    fn a_domain_without_positions_writes_its_states_as_text() {
         let mut s = Scenario::built_in()
             .session(&SearchSpec::default())
             .unwrap();
+        let mut trace = PosthocRecorder::default();
         s.step();
-        let err = PosthocRecorder::default().record(s.view()).unwrap_err();
-        assert!(matches!(err, ExportError::NoPosition(0)), "{err}");
+        trace.record(s.view()).unwrap();
+        let text = trace.text();
+        assert!(!text.contains("views:") && !text.contains("x: "), "{text}");
+        assert!(
+            text.contains(r#"type: expanding, id: 0, state: "542703816", g: 0, h: 12, f: 12"#),
+            "{text}"
+        );
+        assert_eq!(
+            PosthocRecorder::default().text(),
+            "version: 1.4.0\nevents: []\n"
+        );
     }
 
     #[test]

@@ -35,6 +35,9 @@ fn main() -> ExitCode {
         Some(Command::Experiment(args)) => {
             ExitCode::from(cli::experiment(&args, &mut std::io::stdout().lock()))
         }
+        Some(Command::Trace(args)) => {
+            ExitCode::from(cli::trace_command(&args, &mut std::io::stdout().lock()))
+        }
         Some(Command::Open {
             scenario,
             link,

@@ -3,11 +3,13 @@
 mod after_step;
 mod compare;
 mod experiment;
+mod posthoc;
 mod replay;
 mod tree;
 
 pub use compare::{CompareArgs, compare};
 pub use experiment::{ExperimentArgs, experiment};
+pub use posthoc::{TraceArgs, TraceCommand, trace_command};
 pub use replay::{ReplayArgs, replay};
 pub use tree::{TreeArgs, tree};
 
@@ -65,6 +67,8 @@ pub enum Command {
     /// The textbook's experiment: mean search cost and effective branching factor by optimal
     /// depth over random instances (Russell & Norvig, Figure 3.29).
     Experiment(ExperimentArgs),
+    /// Reads Posthoc search traces of other solvers: `inspect` one, `compare` two.
+    Trace(TraceArgs),
 }
 
 /// Where `frontier open --at` puts the search.
@@ -228,7 +232,7 @@ pub struct RunArgs {
     /// Saves counts and the pick per step as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Saves a Posthoc search trace (YAML; grid domains only).
+    /// Saves a Posthoc search trace (YAML), to open in Posthoc or read with `frontier trace`.
     #[arg(long, value_name = "FILE")]
     pub posthoc: Option<PathBuf>,
     /// Stops at a breakpoint: goal, f-rises, reopened, state=TEXT, tie>=K, open>N, step=N

@@ -30,6 +30,8 @@ mod reader;
 mod step;
 mod writer;
 
+pub mod posthoc;
+
 pub use check::{Difference, compare, compare_end, step_and_compare};
 pub use error::TraceError;
 pub use head::{ENGINE_VERSION, TRACE_FORMAT};
