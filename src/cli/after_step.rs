@@ -4,7 +4,7 @@
 use super::{RunArgs, Summary};
 use crate::engine::breakpoint::{Breakpoint, Watches};
 use crate::engine::view::SearchView;
-use crate::export::{CsvRecorder, PosthocRecorder};
+use crate::present::export::{CsvRecorder, PosthocRecorder};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::trace::{TraceError, TraceWriter};
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 
 use super::Summary;
 use crate::engine::memory::MemorySize;
-use crate::export::CsvRecorder;
+use crate::present::export::CsvRecorder;
 use crate::trace::{Difference, TraceError, TraceReader, compare_end, step_and_compare};
 use clap::Args;
 use std::io::Write;

@@ -3,9 +3,9 @@
 
 use super::{OpenAt, SearchArgs, cost_json};
 use crate::engine::notebook::NodeId;
-use crate::engine::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
-use crate::engine::tree::{OldEdge, Tree};
 use crate::engine::view::SearchView;
+use crate::present::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
+use crate::present::tree::{OldEdge, Tree};
 use crate::scenario::{Scenario, ScenarioError};
 use clap::Args;
 use std::io::Write;

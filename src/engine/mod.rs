@@ -22,5 +22,4 @@ pub mod step_record;
 pub mod strategy;
 pub mod tie;
 pub mod timeline;
-pub mod tree;
 pub mod view;

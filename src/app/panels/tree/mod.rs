@@ -1,4 +1,4 @@
-//! The Tree tab: the search tree of [`crate::engine::tree`], laid out in layers, with the
+//! The Tree tab: the search tree of [`crate::present::tree`], laid out in layers, with the
 //! boards' camera (zoom, pan, Fit). Clicking a node selects its row, as the tables do; a
 //! double click collapses or expands its subtree. Only what is on screen is drawn: nodes in
 //! full with their words when there is room, as dots when small, and as one density band per
@@ -12,9 +12,9 @@ mod marks;
 use crate::app::boards::camera::{self, Camera};
 use crate::app::command::Command;
 use crate::engine::notebook::NodeId;
-use crate::engine::tree::shape::{Item, Shape, ShapeOptions};
-use crate::engine::tree::{Growing, Update};
 use crate::engine::view::SearchView;
+use crate::present::tree::shape::{Item, Shape, ShapeOptions};
+use crate::present::tree::{Growing, Update};
 use eframe::egui;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 
