@@ -6,6 +6,7 @@ use frontier::cli::scen::check_file;
 use frontier::engine::event::Outcome;
 use frontier::engine::session::Session;
 use frontier::engine::settings::{Algorithm, TieKey};
+use frontier::present::ShownSession;
 use frontier::scenario::{LIBRARY, Scenario, ScenarioError, SearchSpec};
 use std::path::{Path, PathBuf};
 
@@ -17,7 +18,7 @@ fn scenario(ron: &str) -> Scenario {
     Scenario::parse(ron, "test", &scenarios_dir()).expect("test scenarios parse")
 }
 
-fn run(ron: &str, spec: &SearchSpec) -> Box<dyn Session> {
+fn run(ron: &str, spec: &SearchSpec) -> Box<dyn ShownSession> {
     let mut s = scenario(ron).session(spec).expect("builds");
     while s.view().outcome().is_none() {
         s.step();
@@ -178,7 +179,7 @@ fn microban_levels_cost_their_known_optimal_pushes_and_moves() {
                 let lurd: String = route
                     .windows(2)
                     .map(|w| {
-                        let label = s.view().move_label(w[0], w[1]);
+                        let label = s.shown().move_label(w[0], w[1]);
                         label.split(':').next().unwrap().to_string()
                     })
                     .collect();
@@ -214,7 +215,7 @@ fn romania_goes_through_rimnicu_vilcea_and_pitesti_for_418() {
             .solution()
             .unwrap()
             .iter()
-            .map(|&id| s.view().state_text(id))
+            .map(|&id| s.shown().state_text(id))
             .collect();
         assert_eq!(
             route,
@@ -255,7 +256,7 @@ fn on_the_tie_graph_each_policy_picks_the_node_its_notes_name() {
                 .unwrap();
             s.step();
             let pick = s.step().pick.clone().unwrap();
-            let picked = s.view().state_text(pick.id);
+            let picked = s.shown().state_text(pick.id);
             assert_eq!(
                 picked,
                 picks_in(said, key.cli_name()),
@@ -428,7 +429,7 @@ fn an_overestimating_h_is_refused_for_astar_unless_allowed() {
 fn grids_report_every_rows_cell_for_the_map_view() {
     let text = std::fs::read_to_string(scenarios_dir().join("grid_open_room.ron")).unwrap();
     let s = run(&text, &SearchSpec::default());
-    let places = s.view().places();
+    let places = s.shown().places();
     assert_eq!(places.len(), s.view().rows());
     // Row 0 is the start, (3, 7) on a 31-wide map.
     assert_eq!(places[0], Some(7 * 31 + 3));

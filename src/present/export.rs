@@ -5,9 +5,9 @@
 //! Both are recorders fed the session after each step, so `frontier run` (the only face that
 //! exports) writes the steps it actually took.
 
+use super::ShownSearch;
 use crate::engine::event::{Fate, Outcome};
 use crate::engine::notebook::NodeId;
-use crate::engine::view::SearchView;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -50,7 +50,7 @@ impl Default for CsvRecorder {
 
 impl CsvRecorder {
     /// Adds the step `session` just took.
-    pub fn record(&mut self, session: &dyn SearchView) {
+    pub fn record(&mut self, session: &dyn ShownSearch) {
         let event = session.last_event();
         let c = session.counts();
         let _ = write!(
@@ -133,7 +133,7 @@ impl PosthocRecorder {
     ///
     /// # Errors
     /// A row whose state has no position (not a grid domain).
-    pub fn record(&mut self, session: &dyn SearchView) -> Result<(), ExportError> {
+    pub fn record(&mut self, session: &dyn ShownSearch) -> Result<(), ExportError> {
         let event = session.last_event();
         let Some(pick) = &event.pick else {
             return Ok(());
@@ -157,7 +157,7 @@ impl PosthocRecorder {
     fn event(
         &mut self,
         kind: &str,
-        session: &dyn SearchView,
+        session: &dyn ShownSearch,
         id: NodeId,
         parent: Option<NodeId>,
     ) -> Result<(), ExportError> {
@@ -191,11 +191,8 @@ mod tests {
     use super::*;
     use crate::engine::cost::Cost;
     use crate::engine::problem::{Problem, Refusal, Successor};
-    use crate::engine::search::Search;
-    use crate::engine::session::Session;
     use crate::engine::settings::{Heuristic, Settings};
-    use crate::engine::view::BoardView;
-    use crate::scenario::{Scenario, SearchSpec};
+    use crate::present::{BoardView, Presentation, ShownSession, shown_session};
 
     /// A corridor of cells 0..len walked from 0 to the last: a stand-in for a grid domain.
     #[derive(Clone)]
@@ -230,6 +227,9 @@ mod tests {
         fn estimate(&self, _: &i64, _: Heuristic) -> Cost {
             Cost::ZERO
         }
+    }
+
+    impl Presentation for Corridor {
         fn describe_move(&self, _: &i64, mv: i64) -> String {
             format!("{mv:+}")
         }
@@ -237,32 +237,29 @@ mod tests {
             s.to_string()
         }
         fn board(&self, _: &i64) -> BoardView {
-            BoardView::Sliding {
-                width: 0,
-                height: 0,
-                tiles: Vec::new(),
-            }
+            BoardView::empty()
         }
         fn position(&self, s: &i64) -> Option<(i64, i64)> {
-            Some((*s, 7))
+            (self.0 > 1).then_some((*s, 7))
         }
     }
 
-    fn corridor() -> Box<dyn Session> {
+    /// A search of a corridor `len` cells long; a corridor of one cell has no positions.
+    fn corridor(len: i64) -> Box<dyn ShownSession> {
         let settings = Settings {
             heuristic: Heuristic::Zero,
             ..Settings::default()
         };
-        Box::new(Search::new(Corridor(3), settings))
+        shown_session(Corridor(len), settings)
     }
 
     #[test]
     fn a_corridor_gives_the_posthoc_events_in_order() {
-        let mut s = corridor();
+        let mut s = corridor(3);
         let mut trace = PosthocRecorder::default();
         while s.view().outcome().is_none() {
             s.step();
-            trace.record(s.view()).unwrap();
+            trace.record(s.shown()).unwrap();
         }
         let events: Vec<&str> = trace.text().lines().skip(10).collect();
         assert_eq!(
@@ -285,36 +282,10 @@ mod tests {
 
     #[test]
     fn a_domain_without_positions_is_refused_for_posthoc() {
-        let mut s = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
+        let mut s = corridor(1);
         s.step();
-        let err = PosthocRecorder::default().record(s.view()).unwrap_err();
+        let err = PosthocRecorder::default().record(s.shown()).unwrap_err();
         assert!(matches!(err, ExportError::NoPosition(0)), "{err}");
-    }
-
-    #[test]
-    fn the_built_in_puzzles_csv_has_a_line_per_step_and_ends_at_the_goal() {
-        let mut s = Scenario::built_in()
-            .session(&SearchSpec::default())
-            .unwrap();
-        let mut csv = CsvRecorder::default();
-        while s.view().outcome().is_none() {
-            s.step();
-            csv.record(s.view());
-        }
-        let lines: Vec<&str> = csv.text().lines().collect();
-        assert_eq!(lines.len(), 22);
-        assert_eq!(lines[0], CSV_HEADER);
-        assert_eq!(lines[1], "1,1,5,4,1,0,542703816,12,0,12,1,");
-        let last: Vec<&str> = lines[21].split(',').collect();
-        // Goal accepted: 20 checked, 35 stored, the goal board at g 12, h 0.
-        assert_eq!(
-            (
-                last[1], last[2], last[6], last[7], last[8], last[9], last[11]
-            ),
-            ("20", "35", "123456780", "12", "12", "0", "goal_found")
-        );
     }
 
     #[test]

@@ -12,8 +12,7 @@ use crate::domains::queens::NQueens;
 use crate::domains::sliding::{self, SlidingPuzzle};
 use crate::domains::sokoban::{self, Sokoban};
 use crate::engine::problem::{Problem, Refusal};
-use crate::engine::search::Search;
-use crate::engine::session::Session;
+use crate::present::{Presentation, ShownSession, shown_session};
 use std::path::PathBuf;
 
 impl Scenario {
@@ -23,7 +22,7 @@ impl Scenario {
     ///
     /// # Errors
     /// A domain file that cannot be read or parsed.
-    pub fn session(&self, overrides: &SearchSpec) -> Result<Box<dyn Session>, ScenarioError> {
+    pub fn session(&self, overrides: &SearchSpec) -> Result<Box<dyn ShownSession>, ScenarioError> {
         let spec = self.search.with_overrides(overrides);
         Ok(match &self.problem {
             ProblemSpec::SlidingPuzzle {
@@ -229,13 +228,13 @@ impl Scenario {
     }
 }
 
-fn boxed<P>(problem: P, spec: &SearchSpec) -> Box<dyn Session>
+fn boxed<P>(problem: P, spec: &SearchSpec) -> Box<dyn ShownSession>
 where
-    P: Problem + Clone + Send + 'static,
+    P: Presentation + Clone + Send + 'static,
     P::State: Send,
 {
     let settings = spec.resolve(problem.heuristics()[0]);
-    Box::new(Search::new(problem, settings))
+    shown_session(problem, settings)
 }
 
 #[cfg(test)]

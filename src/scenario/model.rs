@@ -5,8 +5,8 @@ use super::spec::SearchSpec;
 use super::watch::Watch;
 use crate::domains::graph::{GraphEdge, GraphNode};
 use crate::domains::grid::{Cell as GridCell, Moves};
+use crate::domains::queens::Cell;
 use crate::domains::sokoban::SokobanCost;
-use crate::engine::view::Cell;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 use super::error::TraceError;
 use super::head::{END_PREFIX, ENGINE_VERSION, Head, STEPS_LINE, TRACE_FORMAT, Version};
 use super::step::TraceStep;
-use crate::engine::session::Session;
+use crate::present::ShownSession;
 use crate::scenario::{Scenario, SearchSpec, ron_options};
 use std::io::BufRead;
 use std::path::Path;
@@ -174,7 +174,7 @@ impl<R: BufRead> TraceReader<R> {
     ///
     /// # Errors
     /// The scenario's domain files cannot be read.
-    pub fn session(&self) -> Result<Box<dyn Session>, TraceError> {
+    pub fn session(&self) -> Result<Box<dyn ShownSession>, TraceError> {
         Ok(self.scenario.session(&SearchSpec::default())?)
     }
 }

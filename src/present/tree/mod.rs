@@ -177,6 +177,3 @@ fn not_expanded(cutoff: Option<Cutoff>, f: Cost, depth: u32) -> Mark {
         _ => Mark::NotExpanded,
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -12,7 +12,7 @@ mod marks;
 use crate::app::boards::camera::{self, Camera};
 use crate::app::command::Command;
 use crate::engine::notebook::NodeId;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use crate::present::tree::shape::{Item, Shape, ShapeOptions};
 use crate::present::tree::{Growing, Update};
 use eframe::egui;
@@ -52,7 +52,7 @@ struct Built {
 
 /// What the panel needs from the app.
 pub struct TreeInput<'a> {
-    pub search: &'a dyn SearchView,
+    pub search: &'a dyn ShownSearch,
     pub selected: Option<NodeId>,
     /// Counts the app's searches, to tell a new search from a step of the same one.
     pub generation: u64,
@@ -210,7 +210,7 @@ impl TreePanel {
 }
 
 /// The shape of `tree` drawn with `options`.
-fn shape_of(tree: &Growing, options: &ShapeOptions, search: &dyn SearchView) -> Shape {
+fn shape_of(tree: &Growing, options: &ShapeOptions, search: &dyn ShownSearch) -> Shape {
     Shape::of(tree.tree(), options, &|id| search.state_text(id))
 }
 
@@ -231,7 +231,7 @@ fn centre_of(shape: &Shape, i: u32) -> Vec2 {
 
 /// One frame's drawing of the tree.
 struct View<'a> {
-    search: &'a dyn SearchView,
+    search: &'a dyn ShownSearch,
     place: camera::Placement,
     rect: Rect,
     selected: Option<NodeId>,
