@@ -6,9 +6,9 @@ use crate::app::command::Command;
 use crate::app::panels::ask::Ask;
 use crate::app::playback::Fine;
 use crate::app::{FrontierApp, io};
+use crate::domains::grid::GridEdit;
 use crate::domains::queens::QueensEdit;
 use crate::present::ShownSession;
-use crate::scenario::grid_edit::GridEdit;
 use crate::scenario::{ProblemSpec, Scenario, ScenarioError, SearchSpec, SettingChange};
 use std::path::{Path, PathBuf};
 

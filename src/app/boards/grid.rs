@@ -13,10 +13,10 @@ use crate::app::boards::legend::{self, Swatch};
 use crate::app::boards::palette::{CURRENT, GOAL, MARKS, ROUTE, START};
 use crate::app::command::Command;
 use crate::domains::grid::Cell;
+use crate::domains::grid::GridEdit;
 use crate::domains::grid::GridView;
 use crate::engine::notebook::NodeId;
 use crate::engine::view::SearchView;
-use crate::scenario::grid_edit::GridEdit;
 use eframe::egui;
 use egui::{
     Color32, ColorImage, Id, PointerButton, Pos2, Rect, Sense, Stroke, TextureHandle,

@@ -9,9 +9,11 @@
 //! Successors come clockwise from north: N, NE, E, SE, S, SW, W, NW (only N, E, S, W when
 //! 4-connected). That fixed order is what first-stored and last-stored tie-breaks see.
 
+mod edit;
 mod map;
 mod shown;
 
+pub use edit::{GridEdit, map_text};
 pub use map::GridMap;
 pub use shown::GridView;
 
