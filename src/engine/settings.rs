@@ -206,6 +206,9 @@ heuristics! {
     NearestGoal => "nearest-goal", "Nearest goal per box";
     /// Sokoban: the cheapest one-to-one assignment of boxes to goals by push distance.
     Matching => "matching", "Box–goal matching";
+    /// Missionaries and cannibals: crossings still needed, from the people on the start bank
+    /// and the boat's capacity (a round trip gains at most one less than the boat carries).
+    BoatTrips => "boat-trips", "Boat trips left";
 }
 
 impl Heuristic {

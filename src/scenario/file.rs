@@ -3,11 +3,52 @@
 //! renames it over, so a failed save never leaves half a file.
 
 use super::model::{Scenario, ScenarioError};
+use ron::extensions::Extensions;
 use std::path::Path;
 
-/// The RON dialect of scenario files (and of the traces that embed them).
+/// The RON dialect of scenario files (and of the traces that embed them), as they are written:
+/// `Some` left implicit, and a domain whose instance is its own type written as a variant
+/// holding it without a second pair of parentheses (`Missionaries(boat: 3)`).
 pub(crate) fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+    plain().with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES)
+}
+
+/// The dialect without unwrapped variants, in which an explicit `Some((row: 3, col: 5))`
+/// still reads as it always has.
+fn plain() -> ron::Options {
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+}
+
+/// Reads scenario RON. RON reads a variant holding a domain's own type without its second
+/// parentheses only with variant newtypes unwrapped, which also changes how an explicit
+/// `Some((…))` reads; so the text is read as before first, and unwrapped only when that fails.
+/// Of two failures, the one that got further into the text is the one reported; where both
+/// stop at one place and the first only asks for the parentheses of a struct (what an
+/// unwrapped variant lacks), the second says what is really wrong there.
+///
+/// # Errors
+/// The syntax error, with its place.
+pub(crate) fn from_ron<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> Result<T, ron::error::SpannedError> {
+    plain().from_str(text).or_else(|first| {
+        ron_options().from_str(text).map_err(|second| {
+            let reached = |e: &ron::error::SpannedError| (e.span.start.line, e.span.start.col);
+            let wants_parentheses = matches!(
+                first.code,
+                ron::Error::ExpectedStructLike
+                    | ron::Error::ExpectedNamedStructLike(_)
+                    | ron::Error::ExpectedDifferentStructName { .. }
+            );
+            if reached(&second) > reached(&first)
+                || (reached(&second) == reached(&first) && wants_parentheses)
+            {
+                second
+            } else {
+                first
+            }
+        })
+    })
 }
 
 /// A RON error in the user's words: an unknown field or variant names the nearest valid one,
@@ -85,15 +126,12 @@ impl Scenario {
     /// # Errors
     /// A syntax error with its line and column.
     pub fn parse(text: &str, origin: &str, base_dir: &Path) -> Result<Scenario, ScenarioError> {
-        let mut scenario: Scenario =
-            ron_options()
-                .from_str(text)
-                .map_err(|e| ScenarioError::Syntax {
-                    path: origin.to_string(),
-                    line: e.span.start.line,
-                    column: e.span.start.col,
-                    message: ron_message(&e.code),
-                })?;
+        let mut scenario: Scenario = from_ron(text).map_err(|e| ScenarioError::Syntax {
+            path: origin.to_string(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: ron_message(&e.code),
+        })?;
         scenario.base_dir = base_dir.to_path_buf();
         Ok(scenario)
     }
@@ -137,6 +175,7 @@ impl Scenario {
 mod tests {
     use super::*;
     use crate::engine::settings::Settings;
+    use crate::scenario::ProblemSpec;
     use crate::scenario::spec::SearchSpec;
 
     #[test]
@@ -170,6 +209,36 @@ mod tests {
         let fields = &["title", "notes", "problem", "search"];
         assert!(unknown("field", "titel", fields).ends_with("did you mean `title`?"));
         assert!(unknown("field", "colour", fields).contains("expected one of: title, notes"));
+    }
+
+    #[test]
+    fn a_domain_of_its_own_type_is_written_without_extra_parentheses() {
+        use crate::domains::missionaries::Spec;
+        let parse = |text: &str| Scenario::parse(text, "t", Path::new(".")).map(|s| s.problem);
+        let three = |boat| {
+            ProblemSpec::Missionaries(Spec {
+                boat,
+                ..Spec::default()
+            })
+        };
+        assert_eq!(
+            parse("Scenario(problem: Missionaries(boat: 3))").unwrap(),
+            three(3)
+        );
+        assert_eq!(
+            parse("Scenario(problem: Missionaries())").unwrap(),
+            three(2)
+        );
+        let err = parse("Scenario(problem: Missionaries(baot: 3))").unwrap_err();
+        assert!(err.to_string().contains("did you mean `boat`?"), "{err}");
+        let s = Scenario::parse("Scenario(problem: Missionaries())", "t", Path::new(".")).unwrap();
+        let text = s.to_ron();
+        assert!(
+            text.contains("problem: Missionaries(\n        missionaries: 3,"),
+            "{text}"
+        );
+        let back = Scenario::parse(&text, "t", Path::new(".")).unwrap();
+        assert_eq!(back, s);
     }
 
     #[test]
