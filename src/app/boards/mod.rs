@@ -10,6 +10,7 @@ mod grid_canvas;
 pub mod input;
 pub mod legend;
 pub mod marks;
+mod missionaries;
 pub mod palette;
 mod queens;
 pub mod route;
@@ -30,6 +31,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
         .or_else(|| draw(ui, input, grid::show))
         .or_else(|| draw(ui, input, graph::show))
         .or_else(|| draw(ui, input, sokoban::show))
+        .or_else(|| draw(ui, input, missionaries::show))
         .flatten()
 }
 
