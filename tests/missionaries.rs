@@ -10,7 +10,7 @@ use frontier::engine::event::Outcome;
 use frontier::engine::settings::{Algorithm, Heuristic};
 use frontier::present::ShownSession;
 use frontier::scenario::{Scenario, SearchSpec};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// An instance: missionaries, cannibals, the boat's capacity.
@@ -56,23 +56,24 @@ fn crossings(instance: Instance, state: State) -> Vec<State> {
 }
 
 /// The fewest crossings that bring everyone over, by a breadth-first search of this file's
-/// own (`None`: there is no way).
+/// own, layer by layer (`None`: there is no way).
 fn fewest_crossings(instance: Instance) -> Option<u32> {
-    let start = (instance.0, instance.1, true);
-    let mut depth = HashMap::from([(start, 0)]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(state) = queue.pop_front() {
-        if state == (0, 0, false) {
-            return Some(depth[&state]);
+    let mut seen = HashSet::from([(instance.0, instance.1, true)]);
+    let mut layer = seen.clone();
+    for crossed in 0.. {
+        if layer.contains(&(0, 0, false)) {
+            return Some(crossed);
         }
-        for next in crossings(instance, state) {
-            if !depth.contains_key(&next) {
-                depth.insert(next, depth[&state] + 1);
-                queue.push_back(next);
-            }
+        layer = layer
+            .iter()
+            .flat_map(|&state| crossings(instance, state))
+            .filter(|next| seen.insert(*next))
+            .collect();
+        if layer.is_empty() {
+            return None;
         }
     }
-    None
+    unreachable!("the loop returns")
 }
 
 fn scenario((m, c, boat): Instance) -> Scenario {

@@ -57,21 +57,28 @@ fn the_start_has_three_safe_crossings_and_two_pruned_with_their_reason() {
             (2, 0, false)
         ]
     );
-    assert_eq!(
-        p.explain_prune(&start, crossing(1, 0)),
-        "unsafe: 3 cannibals would outnumber 2 missionaries on the start bank"
-    );
-    assert_eq!(
-        p.explain_prune(&start, crossing(2, 0)),
-        "unsafe: 3 cannibals would outnumber 1 missionary on the start bank"
-    );
-    // Two missionaries across, one comes back: then 1 cannibal back would leave the far
-    // bank's missionary facing two.
+    // With one missionary and one cannibal left on the start bank, a cannibal rowing back
+    // would leave that missionary facing two.
     let far = banks(1, 1, Side::Far);
-    assert_eq!(
-        p.explain_prune(&far, crossing(0, 1)),
-        "unsafe: 2 cannibals would outnumber 1 missionary on the start bank"
-    );
+    for (from, mv, why) in [
+        (
+            start,
+            crossing(1, 0),
+            "3 cannibals would outnumber 2 missionaries on the start",
+        ),
+        (
+            start,
+            crossing(2, 0),
+            "3 cannibals would outnumber 1 missionary on the start",
+        ),
+        (
+            far,
+            crossing(0, 1),
+            "2 cannibals would outnumber 1 missionary on the start",
+        ),
+    ] {
+        assert_eq!(p.explain_prune(&from, mv), format!("unsafe: {why} bank"));
+    }
 }
 
 #[test]
@@ -95,23 +102,15 @@ fn a_crossing_takes_only_who_is_on_the_boats_bank() {
 fn crossings_and_banks_read_in_words() {
     let p = instance(3, 3, 2);
     let start = p.start();
-    assert_eq!(
-        p.describe_move(&start, crossing(0, 2)),
-        "2 cannibals cross →"
-    );
-    assert_eq!(
-        p.describe_move(&start, crossing(1, 0)),
-        "1 missionary crosses →"
-    );
-    assert_eq!(
-        p.describe_move(&start, crossing(1, 1)),
-        "1 missionary and 1 cannibal cross →"
-    );
     let back = banks(3, 1, Side::Far);
-    assert_eq!(
-        p.describe_move(&back, crossing(0, 1)),
-        "1 cannibal crosses ←"
-    );
+    for (from, mv, words) in [
+        (start, crossing(0, 2), "2 cannibals cross →"),
+        (start, crossing(1, 0), "1 missionary crosses →"),
+        (start, crossing(1, 1), "1 missionary and 1 cannibal cross →"),
+        (back, crossing(0, 1), "1 cannibal crosses ←"),
+    ] {
+        assert_eq!(p.describe_move(&from, mv), words);
+    }
     assert_eq!(p.compact(&start), "3M 3C B | 0M 0C");
     assert_eq!(p.compact(&back), "3M 1C | B 0M 2C");
     let view = p.board(&back);
