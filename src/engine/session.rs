@@ -1,7 +1,7 @@
 //! A search with its problem type erased: the one thing the app, the CLI and the timeline
-//! drive, so that a new domain or algorithm plugs in without changes to any of them (a domain
-//! is built into a session once, where its scenario is read; nothing that drives or reads a
-//! session names it). Driving ([`Session`]) and reading ([`SearchView`]) are apart: whoever
+//! drive, so that a new domain or algorithm plugs in without changes to any of them. A domain
+//! is built into a session once, where its scenario is read; after that only its board in the
+//! app, which draws its states, names it. Driving ([`Session`]) and reading ([`SearchView`]) are apart: whoever
 //! holds a session moves it, and hands out [`Session::view`] to everything that only shows it.
 //!
 //! A layer above the engine may extend both (the presentation adds how states are written and

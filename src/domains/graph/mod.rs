@@ -6,16 +6,16 @@
 //! expanded. The `Given` heuristic is each node's written h; the graph checks it against the
 //! true distances to the goal, so the CLI can refuse an h that overestimates.
 
+mod shown;
+
+pub use shown::{GraphEdgeView, GraphNodeView, GraphView};
+
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::Heuristic;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-
-mod shown;
-
-pub use shown::{GraphEdgeView, GraphNodeView, GraphView};
 
 /// A node as written in a scenario: `(name: "Arad", x: 91, y: 108, h: 366)`. `x` and `y` place
 /// it for drawing (y grows downwards, as on screen).
