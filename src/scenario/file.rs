@@ -2,7 +2,7 @@
 //! variant names the nearest valid one. Saving writes a temporary file beside the target and
 //! renames it over, so a failed save never leaves half a file.
 
-use super::model::{Scenario, ScenarioError};
+use super::model::{ProblemSpec, Scenario, ScenarioError};
 use ron::extensions::Extensions;
 use std::path::Path;
 
@@ -21,10 +21,9 @@ fn plain() -> ron::Options {
 
 /// Reads scenario RON. RON reads a variant holding a domain's own type without its second
 /// parentheses only with variant newtypes unwrapped, which also changes how an explicit
-/// `Some((…))` reads; so the text is read as before first, and unwrapped only when that fails.
-/// Of two failures, the one that got further into the text is the one reported; where both
-/// stop at one place and the first only asks for the parentheses of a struct (what an
-/// unwrapped variant lacks), the second says what is really wrong there.
+/// `Some((…))` reads; so the text is read as before first, and it is read unwrapped only where
+/// that first reading stopped right inside such a variant (`Missionaries(` and then not the
+/// parentheses it expected). Every other text reads, and fails, exactly as before.
 ///
 /// # Errors
 /// The syntax error, with its place.
@@ -32,22 +31,40 @@ pub(crate) fn from_ron<T: serde::de::DeserializeOwned>(
     text: &str,
 ) -> Result<T, ron::error::SpannedError> {
     plain().from_str(text).or_else(|first| {
-        ron_options().from_str(text).map_err(|second| {
-            let reached = |e: &ron::error::SpannedError| (e.span.start.line, e.span.start.col);
-            let wants_parentheses = matches!(
-                first.code,
-                ron::Error::ExpectedStructLike
-                    | ron::Error::ExpectedNamedStructLike(_)
-                    | ron::Error::ExpectedDifferentStructName { .. }
-            );
-            if reached(&second) > reached(&first)
-                || (reached(&second) == reached(&first) && wants_parentheses)
-            {
-                second
-            } else {
-                first
-            }
-        })
+        if stops_inside_an_instance(text, &first) {
+            ron_options().from_str(text)
+        } else {
+            Err(first)
+        }
+    })
+}
+
+/// Whether `error` sits right after the opening of a variant holding a domain's own type.
+fn stops_inside_an_instance(text: &str, error: &ron::error::SpannedError) -> bool {
+    let start = error.span.start;
+    let lines = text.split_inclusive('\n');
+    let earlier: usize = lines
+        .clone()
+        .take(start.line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let Some(line) = lines.clone().nth(start.line.saturating_sub(1)) else {
+        return false;
+    };
+    let within: usize = line
+        .chars()
+        .take(start.col.saturating_sub(1))
+        .map(char::len_utf8)
+        .sum();
+    let before = &text[..earlier + within];
+    let Some(opened) = before.trim_end().strip_suffix('(') else {
+        return false;
+    };
+    let opened = opened.trim_end();
+    ProblemSpec::INSTANCES.iter().any(|variant| {
+        opened
+            .strip_suffix(variant)
+            .is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
     })
 }
 
@@ -175,7 +192,6 @@ impl Scenario {
 mod tests {
     use super::*;
     use crate::engine::settings::Settings;
-    use crate::scenario::ProblemSpec;
     use crate::scenario::spec::SearchSpec;
 
     #[test]
@@ -239,6 +255,26 @@ mod tests {
         );
         let back = Scenario::parse(&text, "t", Path::new(".")).unwrap();
         assert_eq!(back, s);
+    }
+
+    #[test]
+    fn other_domains_read_and_fail_as_they_always_have() {
+        let parse = |text: &str| Scenario::parse(text, "t", Path::new(".")).map(|s| s.problem);
+        let locked = parse("Scenario(problem: NQueens(size: 8, locked: Some((row: 3, col: 5))))");
+        assert!(matches!(
+            locked,
+            Ok(ProblemSpec::NQueens {
+                locked: Some(_),
+                ..
+            })
+        ));
+        // Unwrapped, this would read; it never did, and still does not.
+        let err = parse("Scenario(problem: NQueens(size: 8, locked: Some(row: 3, col: 5)))");
+        let err = err.unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "t: line 1, column 49: Expected struct `Cell` but found `row`"
+        );
     }
 
     #[test]

@@ -46,6 +46,9 @@ macro_rules! problem_spec {
         }
 
         impl ProblemSpec {
+            /// The variants of the domains that are their own type, as scenario files name them.
+            pub const INSTANCES: &'static [&'static str] = &[$(stringify!($name)),*];
+
             /// The instance of a domain that is its own type, which builds its own search;
             /// `None` for the domains written out in the enum, which the scenario builds.
             #[must_use]
