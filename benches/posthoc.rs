@@ -8,7 +8,7 @@
 //! peak resident memory (`VmHWM`) is the open's alone. Run with `cargo bench --bench posthoc`.
 
 use frontier::engine::settings::Algorithm;
-use frontier::export::PosthocRecorder;
+use frontier::present::export::PosthocRecorder;
 use frontier::scenario::{Scenario, SearchSpec};
 use frontier::trace::posthoc::{self, ReadOptions};
 use std::path::{Path, PathBuf};
@@ -50,7 +50,7 @@ fn traces() -> (PathBuf, PathBuf) {
     let mut recorder = PosthocRecorder::default();
     while session.view().outcome().is_none() && session.view().steps() < STEPS {
         session.step();
-        recorder.record(session.view()).expect("records");
+        recorder.record(session.shown()).expect("records");
     }
     recorder.save(&yaml).expect("saves");
     // The same events, one JSON object a line: `{ type: x, id: 1, … }` has YAML's flow syntax.

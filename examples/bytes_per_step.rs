@@ -72,7 +72,7 @@ where
     let started = Instant::now();
     let search = Search::new(problem, settings);
     if in_timeline {
-        let mut timeline = Timeline::new(Box::new(search));
+        let mut timeline = Timeline::<dyn Session>::new(Box::new(search));
         while timeline.view().outcome().is_none() {
             timeline.step().expect("a new step never diverges");
         }

@@ -259,10 +259,10 @@ fn tree_frames(states: usize) {
         session.view().steps()
     );
     let started = Instant::now();
-    let tree = frontier::engine::tree::Tree::of(session.view());
+    let tree = frontier::present::tree::Tree::of(session.view());
     let read = started.elapsed().as_secs_f64() * 1e3;
     let shape =
-        frontier::engine::tree::shape::Shape::of(&tree, &Default::default(), &|_| String::new());
+        frontier::present::tree::shape::Shape::of(&tree, &Default::default(), &|_| String::new());
     println!(
         "the tree read from the notebook and log in {read:.1} ms, shaped and laid out in {:.1} ms ({} nodes and stubs)",
         started.elapsed().as_secs_f64() * 1e3 - read,
@@ -390,8 +390,8 @@ fn tree_frames(states: usize) {
 /// tree as it was first laid out.
 fn in_place_split(session: Box<dyn frontier::engine::session::Session>) {
     use frontier::engine::timeline::Timeline;
-    use frontier::engine::tree::shape::Shape;
-    use frontier::engine::tree::{Growing, Update};
+    use frontier::present::tree::shape::Shape;
+    use frontier::present::tree::{Growing, Update};
     let mut timeline = Timeline::new(session);
     for _ in 0..10 {
         timeline.step().unwrap();

@@ -298,14 +298,15 @@ mod replays_that_differ {
     use frontier::engine::event::StepEvent;
     use frontier::engine::session::Session;
     use frontier::engine::view::SearchView;
+    use frontier::present::{ShownSearch, ShownSession};
     use std::path::Path;
 
     /// A search that cannot undo and whose copies are another puzzle: going back restores a
     /// keyframe that replays differently from the record, as a search that is not
     /// deterministic would.
     struct Forgetful {
-        inner: Box<dyn Session>,
-        other: Box<dyn Session>,
+        inner: Box<dyn ShownSession>,
+        other: Box<dyn ShownSession>,
     }
 
     impl Session for Forgetful {
@@ -323,6 +324,15 @@ mod replays_that_differ {
         }
         fn snapshot(&self) -> Box<dyn Session> {
             self.other.snapshot()
+        }
+    }
+
+    impl ShownSession for Forgetful {
+        fn shown(&self) -> &dyn ShownSearch {
+            self.inner.shown()
+        }
+        fn shown_snapshot(&self) -> Box<dyn ShownSession> {
+            self.other.shown_snapshot()
         }
     }
 

@@ -1,10 +1,10 @@
 //! The A* chapter's numbers for its puzzle 542703816, as acceptance tests.
 
 use frontier::engine::event::{Fate, Outcome};
-use frontier::engine::session::Session;
+use frontier::present::ShownSession;
 use frontier::scenario::{Scenario, SearchSpec};
 
-fn chapter_puzzle(overrides: &SearchSpec) -> Box<dyn Session> {
+fn chapter_puzzle(overrides: &SearchSpec) -> Box<dyn ShownSession> {
     Scenario::built_in()
         .session(overrides)
         .expect("the built-in puzzle builds")
@@ -34,11 +34,11 @@ fn first_expansion_stores_four_neighbours_and_the_open_list_orders_them_12_12_14
     assert_eq!(f_in_open_order, ["12", "12", "14", "14"]);
     // Tile 4's board (stored first) comes before tile 1's.
     assert_eq!(
-        s.view().move_label(0, s.view().open_order()[0]),
+        s.shown().move_label(0, s.view().open_order()[0]),
         "tile 4 down"
     );
     assert_eq!(
-        s.view().move_label(0, s.view().open_order()[1]),
+        s.shown().move_label(0, s.view().open_order()[1]),
         "tile 1 up"
     );
 }
@@ -48,7 +48,7 @@ fn second_pick_is_tile_4s_board_tied_with_tile_1s_on_f_and_h() {
     let mut s = chapter_puzzle(&SearchSpec::default());
     s.step();
     let pick = s.step().pick.clone().expect("a pick");
-    assert_eq!(s.view().move_label(0, pick.id), "tile 4 down");
+    assert_eq!(s.shown().move_label(0, pick.id), "tile 4 down");
     let tied: Vec<u32> = pick.ties.iter().map(|l| l.tied).collect();
     assert_eq!(
         tied,
@@ -70,7 +70,7 @@ fn goal_is_stored_with_g_12_and_accepted_on_step_21() {
         let event = s.step().clone();
         for succ in &event.successors {
             if let (Some(id), Fate::StoredNew) = (succ.id, succ.fate)
-                && s.view().state_text(id) == "123456780"
+                && s.shown().state_text(id) == "123456780"
             {
                 goal_stored_at = Some((event.step, s.view().row(id).g.to_string()));
             }
@@ -104,7 +104,7 @@ fn the_route_is_the_chapters_hand_solution() {
     let tiles: Vec<String> = route
         .windows(2)
         .map(|w| {
-            s.view()
+            s.shown()
                 .move_label(w[0], w[1])
                 .split(' ')
                 .nth(1)

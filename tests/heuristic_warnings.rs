@@ -3,8 +3,8 @@
 //! the rows and says them in words.
 
 use egui_kittest::kittest::Queryable;
-use frontier::engine::heuristic_check::{HeuristicWarning, WarningKind};
 use frontier::engine::settings::Algorithm;
+use frontier::present::heuristic_report::{HeuristicWarning, WarningKind};
 use frontier::scenario::{Scenario, SearchSpec};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,7 +17,7 @@ fn warnings_at_end(scenario: &Scenario, over: &SearchSpec) -> Vec<HeuristicWarni
     while session.view().outcome().is_none() {
         session.step();
     }
-    session.view().heuristic_warnings()
+    session.shown().heuristic_warnings()
 }
 
 const OVERESTIMATE_WORDS: &str = "h(A) = 9 but A reaches the goal for 3: this h overestimates, \
@@ -62,7 +62,7 @@ fn no_warning_before_the_goal_proves_one() {
     session.step();
     assert!(
         session
-            .view()
+            .shown()
             .heuristic_warnings()
             .iter()
             .all(|w| w.kind == WarningKind::Inconsistent),

@@ -7,6 +7,7 @@ use frontier::engine::memory::MemorySize;
 use frontier::engine::session::Session;
 use frontier::engine::settings::Algorithm;
 use frontier::engine::timeline::Timeline;
+use frontier::present::ShownSession;
 use frontier::scenario::{Scenario, SearchSpec};
 use std::path::{Path, PathBuf};
 
@@ -21,7 +22,7 @@ fn scenarios() -> PathBuf {
 const QUEENS_20: &str =
     "Scenario(problem: NQueens(size: 20), search: (algorithm: Backtracking, all_solutions: true))";
 
-fn session(scenario: &Scenario, algorithm: Algorithm, budget: &str) -> Box<dyn Session> {
+fn session(scenario: &Scenario, algorithm: Algorithm, budget: &str) -> Box<dyn ShownSession> {
     scenario
         .session(&SearchSpec {
             algorithm: Some(algorithm),

@@ -8,7 +8,7 @@ use common::cli::{frontier, json};
 use frontier::engine::cost::Cost;
 use frontier::engine::event::Pick;
 use frontier::engine::settings::Algorithm;
-use frontier::export::PosthocRecorder;
+use frontier::present::export::PosthocRecorder;
 use frontier::scenario::{Scenario, SearchSpec};
 use frontier::trace::posthoc::{self, NodeStatus, PosthocTrace, ReadOptions, TraceId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -349,7 +349,7 @@ fn run_recorded(
     while session.view().outcome().is_none() && session.view().steps() < max_steps {
         session.step();
         let view = session.view();
-        recorder.record(view).unwrap();
+        recorder.record(session.shown()).unwrap();
         if let Some(pick) = &view.last_event().pick {
             picks.push(pick.clone());
             let mut open = view.open_order();
@@ -430,7 +430,7 @@ fn frontier_picks_by_its_tie_break_and_inspect_finds_it() {
         let mut recorder = PosthocRecorder::default();
         while session.view().outcome().is_none() {
             session.step();
-            recorder.record(session.view()).unwrap();
+            recorder.record(session.shown()).unwrap();
         }
         let text = recorder.text();
         let trace = posthoc::parse(text.as_bytes(), policy, &ReadOptions::default()).unwrap();

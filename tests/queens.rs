@@ -2,15 +2,15 @@
 //! independent checker and by brute force, forward checking against plain backtracking, and
 //! generate and test.
 
+use frontier::domains::queens::{Cell, QueensView};
 use frontier::engine::event::Outcome;
-use frontier::engine::session::Session;
 use frontier::engine::settings::{Algorithm, Candidates};
-use frontier::engine::view::{BoardView, Cell};
+use frontier::present::{BoardView, ShownSession};
 use frontier::scenario::{Scenario, SearchSpec};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-fn session(problem: &str, spec: &SearchSpec) -> Box<dyn Session> {
+fn session(problem: &str, spec: &SearchSpec) -> Box<dyn ShownSession> {
     Scenario::parse(
         &format!("Scenario(problem: {problem})"),
         "test",
@@ -62,7 +62,7 @@ fn all(algorithm: Algorithm) -> SearchSpec {
 
 /// The queens of a board view, one column per row (`None` when a row has none or two).
 fn columns(view: &BoardView) -> Vec<Option<usize>> {
-    let BoardView::Queens { size, queens, .. } = view else {
+    let Some(QueensView { size, queens, .. }) = view.get() else {
         panic!("not a queens board")
     };
     (0..*size)
@@ -113,14 +113,14 @@ fn brute_force(n: usize) -> BTreeSet<Vec<usize>> {
 }
 
 /// Runs to the end and returns the boards of every accepted goal.
-fn solutions(s: &mut dyn Session) -> Vec<Vec<usize>> {
+fn solutions(s: &mut dyn ShownSession) -> Vec<Vec<usize>> {
     let mut found = Vec::new();
     let mut seen = 0;
     while s.view().outcome().is_none() {
         let pick = s.step().pick.clone();
         if s.view().counts().solutions > seen {
             seen = s.view().counts().solutions;
-            let cols = columns(&s.view().board(pick.expect("a goal is a pick").id));
+            let cols = columns(&s.shown().board(pick.expect("a goal is a pick").id));
             assert!(valid(&cols), "not a solution: {cols:?}");
             found.push(cols.into_iter().map(Option::unwrap).collect());
         }
@@ -295,11 +295,11 @@ fn refusals_say_why() {
         matches!(s.view().outcome(), Some(Outcome::Refused(why)) if why.contains("off the 8×8"))
     );
     assert!(matches!(
-        s.view().start_board(),
-        BoardView::Queens {
+        s.shown().start_board().get(),
+        Some(QueensView {
             locked: Some(Cell { row: 8, col: 0 }),
             ..
-        }
+        })
     ));
 }
 

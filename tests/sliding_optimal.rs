@@ -45,7 +45,7 @@ fn solve(s: &Scenario, algorithm: Algorithm, heuristic: Heuristic) -> (f64, Vec<
     let cost = session.view().row(*route.last().unwrap()).g.as_f64();
     let labels = route
         .windows(2)
-        .map(|w| session.view().move_label(w[0], w[1]))
+        .map(|w| session.shown().move_label(w[0], w[1]))
         .collect();
     (cost, labels)
 }

@@ -2,8 +2,10 @@
 //! shows): the published Microban solution, walks from where the player really stands, and
 //! boards that are not one push apart refused.
 
+use frontier::domains::sliding::SlidingView;
+use frontier::domains::sokoban::SokobanView;
 use frontier::domains::sokoban::route::{Frame, Route};
-use frontier::engine::view::BoardView;
+use frontier::present::BoardView;
 use frontier::scenario::{LIBRARY, Scenario, SearchSpec};
 use std::path::Path;
 
@@ -16,7 +18,7 @@ fn solved(name: &str) -> Vec<BoardView> {
         session.step();
     }
     let route = session.view().solution().expect("solved");
-    route.iter().map(|&id| session.view().board(id)).collect()
+    route.iter().map(|&id| session.shown().board(id)).collect()
 }
 
 fn letters(frames: &[Frame]) -> String {
@@ -24,7 +26,7 @@ fn letters(frames: &[Frame]) -> String {
 }
 
 fn on_goals(start: &BoardView, frame: &Frame) -> bool {
-    let BoardView::Sokoban { goals, .. } = start else {
+    let Some(SokobanView { goals, .. }) = start.get() else {
         return false;
     };
     let mut boxes = frame.boxes.clone();
@@ -52,7 +54,7 @@ fn microban_1_plays_the_published_33_moves() {
 fn a_push_optimal_route_walks_from_where_the_player_really_stands() {
     let boards = solved("sokoban_microban_005.ron");
     let frames = Route::through(&boards).unwrap().frames();
-    let BoardView::Sokoban { width, .. } = boards[0] else {
+    let Some(&SokobanView { width, .. }) = boards[0].get() else {
         panic!()
     };
     // Every frame moves the player one square to a neighbour.
@@ -73,11 +75,11 @@ fn boards_that_are_not_one_push_apart_are_an_error() {
     // No box moved; two pushes at once; a board of another domain.
     assert!(Route::through(&[boards[0].clone(), boards[0].clone()]).is_err());
     assert!(Route::through(&[boards[0].clone(), boards[2].clone()]).is_err());
-    let grid = BoardView::Sliding {
+    let grid = BoardView::new(SlidingView {
         width: 1,
         height: 1,
         tiles: vec![0],
-    };
+    });
     assert!(Route::through(&[grid]).is_err());
     assert!(Route::through(&boards[..2]).is_ok());
 }

@@ -7,7 +7,6 @@ use frontier::engine::cost::Cost;
 use frontier::engine::problem::{Problem, Refusal, Successor};
 use frontier::engine::search::Search;
 use frontier::engine::settings::{Algorithm, Heuristic, Settings};
-use frontier::engine::view::BoardView;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -70,19 +69,6 @@ impl Problem for Ladder {
     fn estimate(&self, _: &Rung, _: Heuristic) -> Cost {
         Cost::ZERO
     }
-    fn describe_move(&self, _: &Rung, mv: i8) -> String {
-        format!("{mv:+}")
-    }
-    fn compact(&self, state: &Rung) -> String {
-        state.0.to_string()
-    }
-    fn board(&self, _: &Rung) -> BoardView {
-        BoardView::Sliding {
-            width: 1,
-            height: 1,
-            tiles: vec![0],
-        }
-    }
 }
 
 /// State comparisons per step over the next `steps` steps.
@@ -136,6 +122,7 @@ mod sokoban_estimates {
     use frontier::domains::sokoban::{self, Position, Push, Sokoban, SokobanCost};
     use frontier::engine::problem::{Problem, Successor};
     use frontier::engine::settings::Heuristic;
+    use frontier::present::Presentation;
 
     fn level(text: &str) -> Sokoban {
         Sokoban::new(sokoban::pick_level(text, None, None), SokobanCost::Pushes)
@@ -219,6 +206,7 @@ mod slow_steps_in_the_app {
     use frontier::engine::event::StepEvent;
     use frontier::engine::session::Session;
     use frontier::engine::view::SearchView;
+    use frontier::present::{ShownSearch, ShownSession};
     use frontier::scenario::{Scenario, SearchSpec};
     use std::sync::mpsc::{Receiver, Sender, channel};
     use std::time::Duration;
@@ -227,7 +215,7 @@ mod slow_steps_in_the_app {
     /// long as the test says: a step as slow as the test wants, with no guessing at speeds.
     /// It shows the real search's view; only stepping is gated.
     struct Gated {
-        inner: Box<dyn Session>,
+        inner: Box<dyn ShownSession>,
         gate: Receiver<Duration>,
     }
 
@@ -250,6 +238,15 @@ mod slow_steps_in_the_app {
         /// A keyframe is the real search as it is: steps replayed from it are not gated.
         fn snapshot(&self) -> Box<dyn Session> {
             self.inner.snapshot()
+        }
+    }
+
+    impl ShownSession for Gated {
+        fn shown(&self) -> &dyn ShownSearch {
+            self.inner.shown()
+        }
+        fn shown_snapshot(&self) -> Box<dyn ShownSession> {
+            self.inner.shown_snapshot()
         }
     }
 

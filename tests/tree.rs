@@ -11,8 +11,8 @@ use egui_kittest::kittest::Queryable;
 use frontier::app::FrontierApp;
 use frontier::app::state::Layout;
 use frontier::cli::{self, Cli, Command};
-use frontier::engine::session::Session;
 use frontier::engine::view::SearchView;
+use frontier::present::ShownSession;
 use frontier::scenario::{Scenario, SearchSpec};
 use std::path::Path;
 
@@ -27,7 +27,7 @@ fn frontier(args: &[&str]) -> (u8, String) {
     (status, String::from_utf8(out).unwrap())
 }
 
-fn stepped(path: &str, steps: u64) -> Box<dyn Session> {
+fn stepped(path: &str, steps: u64) -> Box<dyn ShownSession> {
     let mut session = Scenario::load(Path::new(path))
         .unwrap()
         .session(&SearchSpec::default())
@@ -44,7 +44,7 @@ fn the_cli_prints_every_row_under_its_parent_with_its_place() {
     assert_eq!(status, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let session = stepped("scenarios/queens_4.ron", 4);
-    let search = session.view();
+    let search = session.shown();
     let nodes = json["nodes"].as_array().unwrap();
     assert_eq!(json["step"], 4);
     assert_eq!(nodes.len(), search.rows());
@@ -132,7 +132,7 @@ fn without_a_scenario_the_cli_shows_the_built_in_puzzle() {
     let nodes = json["nodes"].as_array().unwrap();
     assert_eq!(json["step"], 3);
     assert_eq!(nodes.len(), session.view().rows());
-    assert_eq!(nodes[0]["state"], session.view().state_text(0));
+    assert_eq!(nodes[0]["state"], session.shown().state_text(0));
 }
 
 #[test]

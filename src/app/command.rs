@@ -2,11 +2,11 @@
 //! they return commands, and the app applies them once at the end of the frame, so a button and
 //! its keyboard shortcut are the same command by construction.
 
+use crate::domains::grid::GridEdit;
 use crate::domains::queens::QueensEdit;
 use crate::engine::breakpoint::Breakpoint;
 use crate::engine::notebook::NodeId;
 use crate::scenario::SettingChange;
-use crate::scenario::grid_edit::GridEdit;
 use std::path::PathBuf;
 
 /// One request from the UI.

@@ -1,6 +1,7 @@
-//! The desktop face: an eframe window over one search's [`Timeline`].
+//! The desktop face: an eframe window over one search's [`ShownTimeline`].
 //!
-//! Panels read the search through [`Timeline::view`] and return [`Command`]s; [`FrontierApp`]
+//! Panels read the search through its [`view`](crate::engine::timeline::Timeline::view) (a
+//! [`ShownSearch`]) and return [`Command`]s; [`FrontierApp`]
 //! applies them once at the end of the frame ([`FrontierApp::apply`]), so the buttons and the keys
 //! do the same thing. This file is the frame and that dispatch; the rest has a room each:
 //! [`window`] (opening it), [`io`] (files), [`share_link`] (links), [`keys`] (shortcuts),
@@ -31,10 +32,8 @@ pub use window::run;
 pub use window::window_title;
 
 use crate::engine::notebook::NodeId;
-use crate::engine::session::Session;
-use crate::engine::timeline::Timeline;
-use crate::engine::view::SearchView;
 use crate::files::guard::Origin;
+use crate::present::{ShownSearch, ShownSession, ShownTimeline};
 use crate::scenario::{Scenario, SearchSpec};
 use boards::marks;
 use command::Command;
@@ -54,7 +53,7 @@ pub struct FrontierApp {
     /// Settings chosen in the app, over the scenario's own.
     overrides: SearchSpec,
     /// The search, moved only through the timeline so it can always go back.
-    timeline: Timeline,
+    timeline: ShownTimeline,
     playback: Playback,
     fine: Fine,
     /// A fine-stepped step not yet written to the log (it is written once fully revealed).
@@ -95,7 +94,7 @@ impl FrontierApp {
         ctx: &egui::Context,
         scenario: Scenario,
         mut layout: Layout,
-        session: Box<dyn Session>,
+        session: Box<dyn ShownSession>,
     ) -> FrontierApp {
         window::install_fonts(ctx);
         layout.path_text.clear();
@@ -135,7 +134,7 @@ impl FrontierApp {
 
     /// The search being shown, read-only (tests and measurements read it as the UI does).
     #[must_use]
-    pub fn view(&self) -> &dyn SearchView {
+    pub fn view(&self) -> &dyn ShownSearch {
         self.timeline.view()
     }
 

@@ -4,13 +4,14 @@
 
 use crate::engine::cost::Cost;
 use crate::engine::event::{Counts, Outcome, Pick, StepEvent};
-use crate::engine::heuristic_check::HeuristicWarning;
 use crate::engine::notebook::{NodeId, Status};
 use crate::engine::open_list::OpenKey;
 use crate::engine::session::Session;
 use crate::engine::settings::{Heuristic, Settings};
 use crate::engine::step_record::StepRecord;
-use crate::engine::view::{BoardView, Row, SearchView};
+use crate::engine::view::{Row, SearchView};
+use crate::present::heuristic_report::HeuristicWarning;
+use crate::present::{BoardView, ShownSearch, ShownSession};
 
 /// Stands in for a search that is away on a worker thread: its step count, counts and
 /// settings as they were when it left, no rows, and no steps of its own.
@@ -65,19 +66,6 @@ impl SearchView for Parked {
             reopened: 0,
         }
     }
-    fn state_text(&self, _: NodeId) -> String {
-        String::new()
-    }
-    fn board(&self, _: NodeId) -> BoardView {
-        self.start_board()
-    }
-    fn start_board(&self) -> BoardView {
-        BoardView::Sliding {
-            width: 0,
-            height: 0,
-            tiles: Vec::new(),
-        }
-    }
     fn open_order(&self) -> Vec<NodeId> {
         Vec::new()
     }
@@ -87,17 +75,11 @@ impl SearchView for Parked {
     fn route(&self, _: NodeId) -> Vec<NodeId> {
         Vec::new()
     }
-    fn move_label(&self, _: NodeId, _: NodeId) -> String {
-        String::new()
-    }
     fn solution(&self) -> Option<Vec<NodeId>> {
         None
     }
     fn last_event(&self) -> &StepEvent {
         &self.event
-    }
-    fn event_lines(&self, _: &StepEvent) -> Vec<String> {
-        Vec::new()
     }
     fn step_record(&self) -> &StepRecord {
         &self.log
@@ -120,6 +102,28 @@ impl SearchView for Parked {
     fn stored_by_depth(&self) -> Vec<u64> {
         Vec::new()
     }
+    fn open_key(&self, _: NodeId) -> Option<OpenKey> {
+        None
+    }
+    fn candidates(&self) -> Option<u128> {
+        None
+    }
+    fn heuristics(&self) -> &'static [Heuristic] {
+        &[]
+    }
+}
+
+/// A parked search has no states to show: no text, no drawing, no words.
+impl ShownSearch for Parked {
+    fn state_text(&self, _: NodeId) -> String {
+        String::new()
+    }
+    fn board(&self, _: NodeId) -> BoardView {
+        BoardView::empty()
+    }
+    fn start_board(&self) -> BoardView {
+        BoardView::empty()
+    }
     fn places(&self) -> Vec<Option<usize>> {
         Vec::new()
     }
@@ -129,17 +133,14 @@ impl SearchView for Parked {
     fn position(&self, _: NodeId) -> Option<(i64, i64)> {
         None
     }
-    fn open_key(&self, _: NodeId) -> Option<OpenKey> {
-        None
+    fn move_label(&self, _: NodeId, _: NodeId) -> String {
+        String::new()
     }
-    fn candidates(&self) -> Option<u128> {
-        None
+    fn event_lines(&self, _: &StepEvent) -> Vec<String> {
+        Vec::new()
     }
     fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
         Vec::new()
-    }
-    fn heuristics(&self) -> &'static [Heuristic] {
-        &[]
     }
 }
 
@@ -157,6 +158,15 @@ impl Session for Parked {
     }
     fn hold_elsewhere(&mut self, _: usize) {}
     fn snapshot(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+}
+
+impl ShownSession for Parked {
+    fn shown(&self) -> &dyn ShownSearch {
+        self
+    }
+    fn shown_snapshot(&self) -> Box<dyn ShownSession> {
         Box::new(self.clone())
     }
 }

@@ -6,9 +6,9 @@ use crate::app::command::Command;
 use crate::app::panels::ask::Ask;
 use crate::app::playback::Fine;
 use crate::app::{FrontierApp, io};
+use crate::domains::grid::GridEdit;
 use crate::domains::queens::QueensEdit;
-use crate::engine::session::Session;
-use crate::scenario::grid_edit::GridEdit;
+use crate::present::ShownSession;
 use crate::scenario::{ProblemSpec, Scenario, ScenarioError, SearchSpec, SettingChange};
 use std::path::{Path, PathBuf};
 
@@ -145,7 +145,7 @@ impl FrontierApp {
     /// The scenario belongs to no file until the caller says it was read from one
     /// ([`FrontierApp::opened_from`]): whatever file was shown before must not be written over
     /// with this one.
-    pub(super) fn show_search(&mut self, scenario: Scenario, session: Box<dyn Session>) {
+    pub(super) fn show_search(&mut self, scenario: Scenario, session: Box<dyn ShownSession>) {
         self.origin = None;
         self.layout.path_text.clear();
         self.travel.forget_trace_file();

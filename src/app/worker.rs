@@ -18,8 +18,9 @@ use crate::app::parked::Parked;
 use crate::app::playback::{FRAME_BUDGET, Playback};
 use crate::app::travel::Travel;
 use crate::engine::breakpoint::{Breakpoint, Watches};
-use crate::engine::timeline::{Timeline, TimelineError};
+use crate::engine::timeline::TimelineError;
 use crate::engine::view::SearchView;
+use crate::present::ShownTimeline;
 use eframe::egui::{self, CentralPanel, Panel, Ui};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,7 +61,7 @@ impl FrontierApp {
         if !self.playback.is_running() {
             return;
         }
-        let parked = Timeline::new(Box::new(Parked::of(self.timeline.view())));
+        let parked = ShownTimeline::new(Box::new(Parked::of(self.timeline.view())));
         let (watches, hit) = self.travel.watch_slots();
         let trip = Trip {
             timeline: std::mem::replace(&mut self.timeline, parked),
@@ -195,7 +196,7 @@ impl<T> Drop for Errand<T> {
 
 /// What goes to the worker with the search and comes back: everything a step writes to.
 pub struct Trip {
-    pub timeline: Timeline,
+    pub timeline: ShownTimeline,
     /// The plot's samples, one per step.
     pub history: History,
     /// The breakpoints being watched, and the one hit.
@@ -430,7 +431,7 @@ mod tests {
         let mut playback = Playback::new(1.0);
         playback.run_steps(1);
         Trip {
-            timeline: Timeline::new(session),
+            timeline: ShownTimeline::new(session),
             history: History::default(),
             watches: None,
             hit: None,

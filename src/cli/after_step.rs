@@ -3,8 +3,8 @@
 
 use super::{RunArgs, Summary};
 use crate::engine::breakpoint::{Breakpoint, Watches};
-use crate::engine::view::SearchView;
-use crate::export::{CsvRecorder, PosthocRecorder};
+use crate::present::ShownSearch;
+use crate::present::export::{CsvRecorder, PosthocRecorder};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::trace::{TraceError, TraceWriter};
 use std::path::PathBuf;
@@ -38,7 +38,7 @@ impl AfterStep {
     pub fn new(
         args: &RunArgs,
         scenario: &Scenario,
-        session: &dyn SearchView,
+        session: &dyn ShownSearch,
     ) -> Result<AfterStep, ScenarioError> {
         let trace = args
             .trace
@@ -63,7 +63,7 @@ impl AfterStep {
     /// # Errors
     /// A Posthoc export asked of a domain without positions (unusable input), or a trace
     /// that cannot be written.
-    pub fn after_step(&mut self, session: &dyn SearchView) -> Result<bool, ScenarioError> {
+    pub fn after_step(&mut self, session: &dyn ShownSearch) -> Result<bool, ScenarioError> {
         if let Some(trace) = &mut self.trace {
             trace.push(session).map_err(trace_unusable)?;
         }
@@ -75,7 +75,9 @@ impl AfterStep {
                 ScenarioError::Invalid(format!("--posthoc {}: {e}", path.display()))
             })?;
         }
-        self.stopped_by = self.watches.check(session.last_event(), session);
+        self.stopped_by = self
+            .watches
+            .check(session.last_event(), session, &|id| session.state_text(id));
         Ok(self.stopped_by.is_some())
     }
 
@@ -85,7 +87,7 @@ impl AfterStep {
     /// A file that cannot be written.
     pub fn finish(
         &mut self,
-        session: &dyn SearchView,
+        session: &dyn ShownSearch,
         summary: &mut Summary,
     ) -> Result<(), ScenarioError> {
         if let Some(trace) = self.trace.take() {

@@ -1,8 +1,8 @@
 //! `frontier compare`: several settings on one scenario, stepped together, tabled.
 
-use crate::engine::compare::{Lane, Lockstep};
 use crate::engine::memory::{DEFAULT_MAX_MEMORY, MemorySize};
 use crate::engine::settings::{Algorithm, Heuristic};
+use crate::present::compare::{Lane, Lockstep};
 use crate::scenario::{ScenarioError, SearchSpec};
 use clap::Args;
 use std::io::Write;

@@ -18,8 +18,8 @@ use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::memory::MemorySize;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
-use crate::engine::view::SearchView;
 use crate::experiment::branching::RunShape;
+use crate::present::ShownSearch;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -295,15 +295,15 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         .collect();
     crate::check_outputs(&inputs, &outputs).map_err(ScenarioError::Invalid)?;
     let mut session = scenario.session(&args.search.spec())?;
-    let mut extras = after_step::AfterStep::new(args, &scenario, session.view())?;
+    let mut extras = after_step::AfterStep::new(args, &scenario, session.shown())?;
     let max_steps = args.max_steps.unwrap_or(u64::MAX);
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
         message: e.to_string(),
     };
-    while session.view().outcome().is_none() && session.view().steps() < max_steps {
+    while session.shown().outcome().is_none() && session.shown().steps() < max_steps {
         session.step();
-        let view = session.view();
+        let view = session.shown();
         if args.verbose && !args.json {
             for line in view.event_lines(view.last_event()) {
                 writeln!(out, "{line}").map_err(io)?;
@@ -313,7 +313,7 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
             break;
         }
     }
-    let session = session.view();
+    let session = session.shown();
     let mut summary = Summary::of(session);
     extras.finish(session, &mut summary)?;
     if args.json {
@@ -345,7 +345,7 @@ pub struct Summary {
 impl Summary {
     /// Reads the summary off a session.
     #[must_use]
-    pub fn of(session: &dyn SearchView) -> Summary {
+    pub fn of(session: &dyn ShownSearch) -> Summary {
         let (outcome, reason, words) = match session.outcome() {
             Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
                 o.code().to_string(),

@@ -3,7 +3,7 @@
 
 use super::Summary;
 use crate::engine::memory::MemorySize;
-use crate::export::CsvRecorder;
+use crate::present::export::CsvRecorder;
 use crate::trace::{Difference, TraceError, TraceReader, compare_end, step_and_compare};
 use clap::Args;
 use std::io::Write;
@@ -63,12 +63,12 @@ fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError
     let mut at_target = None;
     while let Some(saved) = reader.next_step()? {
         recorded += 1;
-        let wanted = session.view().steps() < target || args.verify;
+        let wanted = session.shown().steps() < target || args.verify;
         if difference.is_some() || !wanted {
             continue;
         }
         difference = step_and_compare(&saved, session.as_mut());
-        let view = session.view();
+        let view = session.shown();
         if difference.is_none() && view.steps() <= target {
             if let Some(csv) = &mut csv {
                 csv.record(view);
@@ -79,7 +79,7 @@ fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError
         }
     }
     if args.verify && difference.is_none() {
-        difference = compare_end(session.view(), reader.outcome());
+        difference = compare_end(session.shown(), reader.outcome());
     }
     if let (Some(path), Some(csv)) = (&args.csv, &csv) {
         csv.save(path).map_err(|e| TraceError::Write {
@@ -89,7 +89,7 @@ fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError
     }
     let verified = args.verify.then_some(difference.is_none());
     let (summary, replayed) =
-        at_target.unwrap_or_else(|| (Summary::of(session.view()), session.view().steps()));
+        at_target.unwrap_or_else(|| (Summary::of(session.shown()), session.shown().steps()));
     let io = |e: std::io::Error| TraceError::Write {
         path: "standard output".into(),
         message: e.to_string(),

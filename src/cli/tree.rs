@@ -3,9 +3,9 @@
 
 use super::{OpenAt, SearchArgs, cost_json};
 use crate::engine::notebook::NodeId;
-use crate::engine::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
-use crate::engine::tree::{OldEdge, Tree};
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
+use crate::present::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
+use crate::present::tree::{OldEdge, Tree};
 use crate::scenario::{Scenario, ScenarioError};
 use clap::Args;
 use std::io::Write;
@@ -41,10 +41,10 @@ fn tree_inner(args: &TreeArgs, out: &mut dyn Write) -> Result<(), ScenarioError>
     };
     let mut session = scenario.session(&args.search.spec())?;
     let target = args.at.map_or(u64::MAX, OpenAt::target);
-    while session.view().outcome().is_none() && session.view().steps() < target {
+    while session.shown().outcome().is_none() && session.shown().steps() < target {
         session.step();
     }
-    let search = session.view();
+    let search = session.shown();
     let tree = Tree::of(search);
     let options = ShapeOptions {
         fold: args.fold,
@@ -65,7 +65,7 @@ fn tree_inner(args: &TreeArgs, out: &mut dyn Write) -> Result<(), ScenarioError>
 
 /// The tree as indented lines, a node's children two spaces in: nodes as
 /// `#id [mark] g h f  state`, stubs as `~ reason`, other edges as `(also from #p …)`.
-fn text(search: &dyn SearchView, tree: &Tree, shape: &Shape) -> String {
+fn text(search: &dyn ShownSearch, tree: &Tree, shape: &Shape) -> String {
     let mut lines = vec![tree.caption()];
     let mut stack: Vec<(u32, usize)> = shape.forest.roots.iter().rev().map(|&r| (r, 0)).collect();
     while let Some((at, depth)) = stack.pop() {
@@ -107,7 +107,7 @@ fn text(search: &dyn SearchView, tree: &Tree, shape: &Shape) -> String {
 
 /// The tree as JSON: every node with its mark, values, state and place in the layout (`x` in
 /// slots, `layer` its depth in the drawing), the stubs and the replaced edges.
-fn json(search: &dyn SearchView, tree: &Tree, shape: &Shape) -> serde_json::Value {
+fn json(search: &dyn ShownSearch, tree: &Tree, shape: &Shape) -> serde_json::Value {
     let place = |id: NodeId| shape.visible(id).map(|i| i as usize);
     let nodes: Vec<_> = tree
         .nodes

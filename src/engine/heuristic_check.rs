@@ -1,5 +1,6 @@
 //! Checks the heuristic against what the search meets, so a learner is told when h breaks the
-//! promises A* relies on.
+//! promises A* relies on. This is the check; the warnings in words are built above the engine,
+//! from what it recorded ([`EdgeCheck::drops`]), only when a face asks.
 //!
 //! Two checks, both sound (a warning is a proof, never a guess):
 //! - **Consistency**, on every edge the search generates: h(n) ≤ c(n, n′) + h(n′). One compare
@@ -8,59 +9,26 @@
 //!   most what a route found through it costs (C − g(n) on the accepted route; one move more from
 //!   any stored row that reaches a bounded row or a goal; carried up the parents). A row whose h
 //!   is above such a bound overestimates. This pass regenerates every stored row's successors
-//!   once, so it runs only when asked ([`super::heuristic_report::warnings`]), never while
+//!   once, so it runs only when asked (by the layer that words the warnings), never while
 //!   stepping.
-//!
-//! Words are built only when asked.
 
 use super::cost::Cost;
 use super::notebook::NodeId;
 use super::settings::Algorithm;
-use serde::Serialize;
 
 /// At most this many inconsistent edges are recorded per search (the first ones met), so a
 /// badly inconsistent h on a big search cannot fill memory.
 pub const MAX_RECORDED: usize = 1000;
 
-/// Which promise h broke.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WarningKind {
-    /// h drops along an edge by more than the edge costs.
-    Inconsistent,
-    /// h is above a cost to the goal the search has found.
-    Overestimates,
-}
-
-/// One broken promise, with its words: what `frontier run --json` lists as
-/// `heuristic_warnings` and what the app marks in its tables.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HeuristicWarning {
-    /// The step that met it.
-    pub step: u64,
-    /// The row whose h is too high.
-    #[serde(skip)]
-    pub id: NodeId,
-    /// That row's state, as the tables show it.
-    pub state: String,
-    pub kind: WarningKind,
-    pub words: String,
-    /// The row's h.
-    #[serde(skip)]
-    pub h: Cost,
-    /// What h should not exceed: c(n, n′) + h(n′) for an inconsistent edge, a cost to the goal
-    /// found through the row for an overestimate.
-    #[serde(skip)]
-    pub bound: Cost,
-}
-
 /// An edge on which h dropped by more than the edge costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct BadEdge {
-    pub(super) step: u64,
-    pub(super) from: NodeId,
-    pub(super) to: NodeId,
-    pub(super) cost: Cost,
+pub struct BadEdge {
+    /// The step that met it.
+    pub step: u64,
+    pub from: NodeId,
+    pub to: NodeId,
+    /// The edge's cost.
+    pub cost: Cost,
 }
 
 /// The consistency check the search runs on every generated edge.
@@ -72,7 +40,7 @@ pub struct EdgeCheck {
     /// heuristic is consistent ([`crate::engine::problem::Problem::consistent`]).
     pub(super) edges: bool,
     step: u64,
-    /// The edges that failed, in the order met ([`super::heuristic_report`] words them).
+    /// The edges that failed, in the order met.
     pub(super) drops: Vec<BadEdge>,
 }
 
@@ -87,6 +55,20 @@ impl EdgeCheck {
             edges: on && !consistent,
             ..EdgeCheck::default()
         }
+    }
+
+    /// Whether h matters to the algorithm checked: only then are its promises checked (edges
+    /// as they are met, unless vouched for; overestimates once a goal is accepted).
+    #[must_use]
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// The edges on which h dropped by more than the edge costs, in the order met (at most
+    /// [`MAX_RECORDED`]).
+    #[must_use]
+    pub fn drops(&self) -> &[BadEdge] {
+        &self.drops
     }
 
     /// The step whose edges come next.

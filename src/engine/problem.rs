@@ -1,9 +1,10 @@
-//! What a search needs to know about a problem family, and nothing about how it is shown.
+//! What a search needs to know about a problem family, and nothing about how it is shown: its
+//! states, moves, costs and estimates. How states and moves are shown (words, boards) is a
+//! second trait, in the layer above the engine, which every domain implements beside this one.
 
 use super::cost::Cost;
 use super::notebook::Filed;
 use super::settings::{Algorithm, Candidates, Heuristic, Settings};
-use super::view::BoardView;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -13,7 +14,7 @@ pub enum Successor<S, M> {
     /// A legal move and the state it leads to, with its step cost.
     Child { state: S, mv: M, cost: Cost },
     /// A move the domain prunes before storing (a queen under attack, a box on a dead square).
-    /// [`Problem::explain_prune`] says why, only when someone asks.
+    /// The presentation says why, only when someone asks.
     Pruned { mv: M },
 }
 
@@ -22,10 +23,9 @@ pub enum Successor<S, M> {
 #[error("{0}")]
 pub struct Refusal(pub String);
 
-/// A problem family: its states, moves, heuristics and drawings.
+/// A problem family as a search sees it: its states, moves, costs and heuristics.
 ///
-/// States are compact values (a packed board, a bit set) so the notebook can hold millions; labels,
-/// texts and drawings are produced only on request, never in the search's hot loop.
+/// States are compact values (a packed board, a bit set) so the notebook can hold millions.
 pub trait Problem {
     type State: Clone + Eq + Hash + Debug + Send + Sync + Filed;
     type Move: Copy + Debug + PartialEq + Send;
@@ -71,17 +71,6 @@ pub trait Problem {
         let _ = (parent, parent_h, mv);
         self.estimate(child, heuristic)
     }
-    /// A move in words, e.g. "tile 4 down".
-    fn describe_move(&self, from: &Self::State, mv: Self::Move) -> String;
-    /// Why a pruned move was refused, e.g. "column 4 attacked by the queen at row 1".
-    fn explain_prune(&self, from: &Self::State, mv: Self::Move) -> String {
-        let _ = from;
-        format!("{mv:?} pruned")
-    }
-    /// One-line text of a state, for tables and logs.
-    fn compact(&self, state: &Self::State) -> String;
-    /// What a board view needs to draw `state`.
-    fn board(&self, state: &Self::State) -> BoardView;
     /// Whether these settings (beyond the algorithm) can run on this instance, e.g. a
     /// candidate mode too large to enumerate.
     ///
@@ -123,12 +112,6 @@ pub trait Problem {
         let _ = heuristic;
         false
     }
-    /// The board position `state` stands on (a grid cell or graph node index), for views that
-    /// colour every stored state at once; `None` where states are whole boards.
-    fn place(&self, state: &Self::State) -> Option<usize> {
-        let _ = state;
-        None
-    }
     /// How many states a search of this instance can reach at most, where the domain knows it
     /// (a sliding puzzle: half the orders of its tiles), so that the notebook can size its hash
     /// index for a small space at once instead of doubling it on the way; `None` where unknown
@@ -142,12 +125,6 @@ pub trait Problem {
     /// 0 where states are not numbered.
     fn numbered_states(&self) -> usize {
         0
-    }
-    /// Where `state` sits on a plane (a grid cell's x and y), for exporters that draw maps;
-    /// `None` for domains whose states are not places.
-    fn position(&self, state: &Self::State) -> Option<(i64, i64)> {
-        let _ = state;
-        None
     }
 }
 

@@ -1,17 +1,22 @@
 //! A search with its problem type erased: the one thing the app, the CLI and the timeline
-//! drive, so that a new domain or algorithm plugs in without changes to any of them. Driving
-//! ([`Session`]) and reading ([`SearchView`]) are apart: whoever holds a session moves it, and
-//! hands out [`Session::view`] to everything that only shows it.
+//! drive, so that a new domain or algorithm plugs in without changes to any of them. A domain
+//! is built into a session once, where its scenario is read; after that only its board in the
+//! app, which draws its states, names it. Driving ([`Session`]) and reading ([`SearchView`]) are apart: whoever
+//! holds a session moves it, and hands out [`Session::view`] to everything that only shows it.
+//!
+//! A layer above the engine may extend both (the presentation adds how states are written and
+//! drawn): it makes a trait over [`Session`] and declares its trait object a [`SessionKind`],
+//! so a [`Timeline`](super::timeline::Timeline) of it hands out the richer view, and the engine
+//! never names what that layer adds.
 
-use super::event::{Counts, Fate, Outcome, Pick, StepEvent};
-use super::heuristic_check::HeuristicWarning;
+use super::event::{Counts, Outcome, Pick, StepEvent};
 use super::notebook::{NodeId, Status};
 use super::open_list::OpenKey;
 use super::problem::Problem;
 use super::search::Search;
 use super::settings::{Algorithm, Heuristic, Settings};
 use super::step_record::StepRecord;
-use super::view::{BoardView, Row, SearchView};
+use super::view::{Row, SearchView};
 
 /// A search you drive: step it, wind it back, copy it. Everything it can tell is in its
 /// [`Session::view`].
@@ -49,6 +54,45 @@ pub trait Session: Send {
     /// shares.
     fn snapshot_bytes(&self) -> usize {
         self.view().memory_bytes()
+    }
+}
+
+/// What a [`Timeline`](super::timeline::Timeline) can hold: a kind of session whose copies are
+/// of the same kind, and whose view is of its kind too. `dyn Session` is one (its view is the
+/// engine's [`SearchView`]); a layer above the engine makes its own trait over [`Session`], with
+/// a view that extends [`SearchView`], and declares that trait's object one as well.
+pub trait SessionKind: Session {
+    /// What a session of this kind tells of its search.
+    type View<'a>: ?Sized + SearchView + 'a
+    where
+        Self: 'a;
+    /// [`Session::view`], as this kind's view.
+    fn kind_view(&self) -> &Self::View<'_>;
+    /// [`Session::snapshot`], as this kind.
+    fn kind_snapshot(&self) -> Box<Self>;
+    /// [`Session::keyframe`], as this kind.
+    fn kind_keyframe(&mut self) -> Box<Self>;
+    /// The session itself, to hand to [`Session::adopt`].
+    fn as_session_mut(&mut self) -> &mut dyn Session;
+}
+
+impl SessionKind for dyn Session {
+    type View<'a> = dyn SearchView + 'a;
+
+    fn kind_view(&self) -> &(dyn SearchView + '_) {
+        self.view()
+    }
+
+    fn kind_snapshot(&self) -> Box<dyn Session> {
+        self.snapshot()
+    }
+
+    fn kind_keyframe(&mut self) -> Box<dyn Session> {
+        self.keyframe()
+    }
+
+    fn as_session_mut(&mut self) -> &mut dyn Session {
+        self
     }
 }
 
@@ -137,21 +181,6 @@ where
         }
     }
 
-    fn state_text(&self, id: NodeId) -> String {
-        let core = self.core();
-        core.problem.compact(core.notebook.node(id).state)
-    }
-
-    fn board(&self, id: NodeId) -> BoardView {
-        let core = self.core();
-        core.problem.board(core.notebook.node(id).state)
-    }
-
-    fn start_board(&self) -> BoardView {
-        let problem = &self.core().problem;
-        problem.board(&problem.start())
-    }
-
     fn open_order(&self) -> Vec<NodeId> {
         self.strategy().open_order(self.core())
     }
@@ -167,58 +196,12 @@ where
         self.core().notebook.route(id)
     }
 
-    fn move_label(&self, from: NodeId, to: NodeId) -> String {
-        Search::move_label(self, from, to)
-    }
-
     fn solution(&self) -> Option<Vec<NodeId>> {
         Search::solution(self)
     }
 
     fn last_event(&self) -> &StepEvent {
         Search::last_event(self)
-    }
-
-    fn event_lines(&self, event: &StepEvent) -> Vec<String> {
-        let mut lines = Vec::new();
-        let Some(pick) = &event.pick else {
-            lines.push(format!("step {}: nothing left to pick", event.step));
-            return lines;
-        };
-        lines.push(format!(
-            "step {}: picked #{} {} (f {}, g {}, h {}) — {}",
-            event.step,
-            pick.id,
-            self.state_text(pick.id),
-            pick.f,
-            pick.g,
-            pick.h,
-            pick.explain()
-        ));
-        for s in &event.successors {
-            let line = match (s.id, s.fate) {
-                (Some(id), fate) if fate != Fate::Pruned => {
-                    let row = SearchView::row(self, id);
-                    format!(
-                        "  #{id} {} {}: {fate} (f {}, g {}, h {})",
-                        self.state_text(id),
-                        self.move_label(pick.id, id),
-                        row.f,
-                        row.g,
-                        row.h
-                    )
-                }
-                _ => format!("  {}", self.successor_words(pick.id, s)),
-            };
-            lines.push(line);
-        }
-        if let Some(note) = &event.note {
-            lines.push(format!("  {note}"));
-        }
-        if let Some(outcome) = &event.outcome {
-            lines.push(format!("  → {outcome}"));
-        }
-        lines
     }
 
     fn step_record(&self) -> &StepRecord {
@@ -249,36 +232,12 @@ where
         core.problem.candidate_count(core.settings.candidates)
     }
 
-    fn place(&self, id: NodeId) -> Option<usize> {
-        let core = self.core();
-        core.problem.place(core.notebook.node(id).state)
-    }
-
-    fn places(&self) -> Vec<Option<usize>> {
-        let core = self.core();
-        (0..core.notebook.len())
-            .map(|i| {
-                let id = NodeId::try_from(i).expect("ids fit in u32");
-                core.problem.place(core.notebook.node(id).state)
-            })
-            .collect()
-    }
-
     fn open_key(&self, id: NodeId) -> Option<OpenKey> {
         self.strategy().open_key(id, &self.core().notebook.node(id))
     }
 
-    fn position(&self, id: NodeId) -> Option<(i64, i64)> {
-        let core = self.core();
-        core.problem.position(core.notebook.node(id).state)
-    }
-
     fn heuristics(&self) -> &'static [Heuristic] {
         self.core().problem.heuristics()
-    }
-
-    fn heuristic_warnings(&self) -> Vec<HeuristicWarning> {
-        super::heuristic_report::warnings(self)
     }
 
     fn stored_by_depth(&self) -> Vec<u64> {

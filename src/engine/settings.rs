@@ -149,92 +149,75 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// Named estimates of the cost still to go. Each domain offers some of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Heuristic {
+/// Declares [`Heuristic`] from one line per estimate: its variant (the name scenario files
+/// write), its command-line name and its words, so a domain's new estimate is one line here.
+macro_rules! heuristics {
+    ($($(#[$doc:meta])* $name:ident => $cli:literal, $words:literal;)*) => {
+        /// Named estimates of the cost still to go. Each domain offers some of them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum Heuristic {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Heuristic {
+            /// Every heuristic, in menu order.
+            pub const ALL: [Heuristic; [$($cli),*].len()] = [$(Heuristic::$name),*];
+
+            /// The name used on the command line.
+            #[must_use]
+            pub fn cli_name(self) -> &'static str {
+                match self {
+                    $(Heuristic::$name => $cli,)*
+                }
+            }
+        }
+
+        impl fmt::Display for Heuristic {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(match self {
+                    $(Heuristic::$name => $words,)*
+                })
+            }
+        }
+    };
+}
+
+heuristics! {
     /// Sum of each tile's row and column distance to its goal slot.
-    Manhattan,
+    Manhattan => "manhattan", "Manhattan distance";
     /// Number of tiles not on their goal slot.
-    Misplaced,
+    Misplaced => "misplaced", "Misplaced tiles";
     /// Manhattan plus two moves per tile that must leave its row or column to let another pass.
-    LinearConflict,
+    LinearConflict => "linear-conflict", "Linear conflict";
     /// Always 0: turns A* into Dijkstra.
-    Zero,
+    Zero => "zero", "Zero";
     /// N-queens: queens still to place (admissible: each placement costs one step).
-    QueensLeft,
+    QueensLeft => "queens-left", "Queens left";
     /// Grids: straight steps plus √2 per diagonal step, the exact 8-connected distance on an
     /// open map.
-    Octile,
+    Octile => "octile", "Octile distance";
     /// Grids: the straight-line distance.
-    Euclidean,
+    Euclidean => "euclidean", "Euclidean distance";
     /// Grids: the larger of the row and column distances (every step counted as 1).
-    Chebyshev,
+    Chebyshev => "chebyshev", "Chebyshev distance";
     /// Graphs: the h value written for each node in the scenario.
-    Given,
+    Given => "given", "Given h per node";
     /// Sokoban: each box's push distance to its nearest goal, summed.
-    NearestGoal,
+    NearestGoal => "nearest-goal", "Nearest goal per box";
     /// Sokoban: the cheapest one-to-one assignment of boxes to goals by push distance.
-    Matching,
+    Matching => "matching", "Box–goal matching";
+    /// Missionaries and cannibals: crossings still needed, from the people on the start bank
+    /// and the boat's capacity (a round trip gains at most one less than the boat carries).
+    BoatTrips => "boat-trips", "Boat trips left";
 }
 
 impl Heuristic {
-    /// Every heuristic, in menu order.
-    pub const ALL: [Heuristic; 11] = [
-        Heuristic::Manhattan,
-        Heuristic::Misplaced,
-        Heuristic::LinearConflict,
-        Heuristic::Zero,
-        Heuristic::QueensLeft,
-        Heuristic::Octile,
-        Heuristic::Euclidean,
-        Heuristic::Chebyshev,
-        Heuristic::Given,
-        Heuristic::NearestGoal,
-        Heuristic::Matching,
-    ];
-
-    /// The name used on the command line.
-    #[must_use]
-    pub fn cli_name(self) -> &'static str {
-        match self {
-            Heuristic::Manhattan => "manhattan",
-            Heuristic::Misplaced => "misplaced",
-            Heuristic::LinearConflict => "linear-conflict",
-            Heuristic::Zero => "zero",
-            Heuristic::QueensLeft => "queens-left",
-            Heuristic::Octile => "octile",
-            Heuristic::Euclidean => "euclidean",
-            Heuristic::Chebyshev => "chebyshev",
-            Heuristic::Given => "given",
-            Heuristic::NearestGoal => "nearest-goal",
-            Heuristic::Matching => "matching",
-        }
-    }
-
     /// Parses a command-line name.
     ///
     /// # Errors
     /// The list of valid names when `name` is not one of them.
     pub fn from_cli(name: &str) -> Result<Heuristic, String> {
         by_name(&Heuristic::ALL, Heuristic::cli_name, "heuristic", name)
-    }
-}
-
-impl fmt::Display for Heuristic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Heuristic::Manhattan => "Manhattan distance",
-            Heuristic::Misplaced => "Misplaced tiles",
-            Heuristic::LinearConflict => "Linear conflict",
-            Heuristic::Zero => "Zero",
-            Heuristic::QueensLeft => "Queens left",
-            Heuristic::Octile => "Octile distance",
-            Heuristic::Euclidean => "Euclidean distance",
-            Heuristic::Chebyshev => "Chebyshev distance",
-            Heuristic::Given => "Given h per node",
-            Heuristic::NearestGoal => "Nearest goal per box",
-            Heuristic::Matching => "Box–goal matching",
-        })
     }
 }
 
@@ -353,6 +336,18 @@ impl fmt::Display for Candidates {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heuristic_names_round_trip_and_each_has_its_own_words() {
+        for h in Heuristic::ALL {
+            assert_eq!(Heuristic::from_cli(h.cli_name()), Ok(h));
+        }
+        let words: std::collections::HashSet<String> =
+            Heuristic::ALL.iter().map(ToString::to_string).collect();
+        assert_eq!(words.len(), Heuristic::ALL.len());
+        assert_eq!(Heuristic::LinearConflict.to_string(), "Linear conflict");
+        assert_eq!(Heuristic::NearestGoal.cli_name(), "nearest-goal");
+    }
 
     #[test]
     fn algorithm_names_round_trip() {

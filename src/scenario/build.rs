@@ -4,16 +4,15 @@
 use super::model::{ProblemSpec, Scenario, ScenarioError};
 use super::spec::SearchSpec;
 use super::watch::Watch;
-use crate::domains::Malformed;
 use crate::domains::graph::Graph;
 use crate::domains::grid::{Grid, GridMap};
 use crate::domains::movingai;
 use crate::domains::queens::NQueens;
 use crate::domains::sliding::{self, SlidingPuzzle};
 use crate::domains::sokoban::{self, Sokoban};
+use crate::domains::{Malformed, search_of};
 use crate::engine::problem::{Problem, Refusal};
-use crate::engine::search::Search;
-use crate::engine::session::Session;
+use crate::present::{Presentation, ShownSession};
 use std::path::PathBuf;
 
 impl Scenario {
@@ -23,8 +22,9 @@ impl Scenario {
     ///
     /// # Errors
     /// A domain file that cannot be read or parsed.
-    pub fn session(&self, overrides: &SearchSpec) -> Result<Box<dyn Session>, ScenarioError> {
+    pub fn session(&self, overrides: &SearchSpec) -> Result<Box<dyn ShownSession>, ScenarioError> {
         let spec = self.search.with_overrides(overrides);
+        let resolve = |heuristic| spec.resolve(heuristic);
         Ok(match &self.problem {
             ProblemSpec::SlidingPuzzle {
                 width,
@@ -74,6 +74,10 @@ impl Scenario {
                 let picked = self.level_text()?;
                 boxed(Sokoban::new(picked, *cost), &spec)
             }
+            other => other
+                .instance()
+                .expect("a domain not written out above is its own type")
+                .search(&resolve),
         })
     }
 
@@ -131,7 +135,8 @@ impl Scenario {
                 .expect("a graph problem")
                 .validate()
                 .map_err(|why| ScenarioError::Invalid(format!("{origin}: {why}"))),
-            ProblemSpec::SlidingPuzzle { .. } | ProblemSpec::NQueens { .. } => Ok(()),
+            // The other domains' instances are written whole in the scenario, read already.
+            _ => Ok(()),
         }
     }
 
@@ -229,13 +234,12 @@ impl Scenario {
     }
 }
 
-fn boxed<P>(problem: P, spec: &SearchSpec) -> Box<dyn Session>
+fn boxed<P>(problem: P, spec: &SearchSpec) -> Box<dyn ShownSession>
 where
-    P: Problem + Clone + Send + 'static,
+    P: Presentation + Clone + Send + 'static,
     P::State: Send,
 {
-    let settings = spec.resolve(problem.heuristics()[0]);
-    Box::new(Search::new(problem, settings))
+    search_of(problem, &|heuristic| spec.resolve(heuristic))
 }
 
 #[cfg(test)]

@@ -2,12 +2,70 @@
 //! variant names the nearest valid one. Saving writes a temporary file beside the target and
 //! renames it over, so a failed save never leaves half a file.
 
-use super::model::{Scenario, ScenarioError};
+use super::model::{ProblemSpec, Scenario, ScenarioError};
+use ron::extensions::Extensions;
 use std::path::Path;
 
-/// The RON dialect of scenario files (and of the traces that embed them).
+/// The RON dialect of scenario files (and of the traces that embed them), as they are written:
+/// `Some` left implicit, and a domain whose instance is its own type written as a variant
+/// holding it without a second pair of parentheses (`Missionaries(boat: 3)`).
 pub(crate) fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+    plain().with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES)
+}
+
+/// The dialect without unwrapped variants, in which an explicit `Some((row: 3, col: 5))`
+/// still reads as it always has.
+fn plain() -> ron::Options {
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+}
+
+/// Reads scenario RON. RON reads a variant holding a domain's own type without its second
+/// parentheses only with variant newtypes unwrapped, which also changes how an explicit
+/// `Some((…))` reads; so the text is read as before first, and it is read unwrapped only where
+/// that first reading stopped right inside such a variant (`Missionaries(` and then not the
+/// parentheses it expected). Every other text reads, and fails, exactly as before.
+///
+/// # Errors
+/// The syntax error, with its place.
+pub(crate) fn from_ron<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> Result<T, ron::error::SpannedError> {
+    plain().from_str(text).or_else(|first| {
+        if stops_inside_an_instance(text, &first) {
+            ron_options().from_str(text)
+        } else {
+            Err(first)
+        }
+    })
+}
+
+/// Whether `error` sits right after the opening of a variant holding a domain's own type.
+fn stops_inside_an_instance(text: &str, error: &ron::error::SpannedError) -> bool {
+    let start = error.span.start;
+    let lines = text.split_inclusive('\n');
+    let earlier: usize = lines
+        .clone()
+        .take(start.line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let Some(line) = lines.clone().nth(start.line.saturating_sub(1)) else {
+        return false;
+    };
+    let within: usize = line
+        .chars()
+        .take(start.col.saturating_sub(1))
+        .map(char::len_utf8)
+        .sum();
+    let before = &text[..earlier + within];
+    let Some(opened) = before.trim_end().strip_suffix('(') else {
+        return false;
+    };
+    let opened = opened.trim_end();
+    ProblemSpec::INSTANCES.iter().any(|variant| {
+        opened
+            .strip_suffix(variant)
+            .is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+    })
 }
 
 /// A RON error in the user's words: an unknown field or variant names the nearest valid one,
@@ -85,15 +143,12 @@ impl Scenario {
     /// # Errors
     /// A syntax error with its line and column.
     pub fn parse(text: &str, origin: &str, base_dir: &Path) -> Result<Scenario, ScenarioError> {
-        let mut scenario: Scenario =
-            ron_options()
-                .from_str(text)
-                .map_err(|e| ScenarioError::Syntax {
-                    path: origin.to_string(),
-                    line: e.span.start.line,
-                    column: e.span.start.col,
-                    message: ron_message(&e.code),
-                })?;
+        let mut scenario: Scenario = from_ron(text).map_err(|e| ScenarioError::Syntax {
+            path: origin.to_string(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: ron_message(&e.code),
+        })?;
         scenario.base_dir = base_dir.to_path_buf();
         Ok(scenario)
     }
@@ -170,6 +225,56 @@ mod tests {
         let fields = &["title", "notes", "problem", "search"];
         assert!(unknown("field", "titel", fields).ends_with("did you mean `title`?"));
         assert!(unknown("field", "colour", fields).contains("expected one of: title, notes"));
+    }
+
+    #[test]
+    fn a_domain_of_its_own_type_is_written_without_extra_parentheses() {
+        use crate::domains::missionaries::Spec;
+        let parse = |text: &str| Scenario::parse(text, "t", Path::new(".")).map(|s| s.problem);
+        let three = |boat| {
+            ProblemSpec::Missionaries(Spec {
+                boat,
+                ..Spec::default()
+            })
+        };
+        assert_eq!(
+            parse("Scenario(problem: Missionaries(boat: 3))").unwrap(),
+            three(3)
+        );
+        assert_eq!(
+            parse("Scenario(problem: Missionaries())").unwrap(),
+            three(2)
+        );
+        let err = parse("Scenario(problem: Missionaries(baot: 3))").unwrap_err();
+        assert!(err.to_string().contains("did you mean `boat`?"), "{err}");
+        let s = Scenario::parse("Scenario(problem: Missionaries())", "t", Path::new(".")).unwrap();
+        let text = s.to_ron();
+        assert!(
+            text.contains("problem: Missionaries(\n        missionaries: 3,"),
+            "{text}"
+        );
+        let back = Scenario::parse(&text, "t", Path::new(".")).unwrap();
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn other_domains_read_and_fail_as_they_always_have() {
+        let parse = |text: &str| Scenario::parse(text, "t", Path::new(".")).map(|s| s.problem);
+        let locked = parse("Scenario(problem: NQueens(size: 8, locked: Some((row: 3, col: 5))))");
+        assert!(matches!(
+            locked,
+            Ok(ProblemSpec::NQueens {
+                locked: Some(_),
+                ..
+            })
+        ));
+        // Unwrapped, this would read; it never did, and still does not.
+        let err = parse("Scenario(problem: NQueens(size: 8, locked: Some(row: 3, col: 5)))");
+        let err = err.unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "t: line 1, column 49: Expected struct `Cell` but found `row`"
+        );
     }
 
     #[test]

@@ -81,6 +81,10 @@ pub const LIBRARY: &[(&str, &str)] = &[
         "graph_overestimate.ron",
         include_str!("../../scenarios/graph_overestimate.ron"),
     ),
+    (
+        "missionaries_cannibals.ron",
+        include_str!("../../scenarios/missionaries_cannibals.ron"),
+    ),
 ];
 
 /// The folder built-in scenarios are parsed against; files they name that are not on disk

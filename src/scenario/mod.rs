@@ -15,7 +15,7 @@ pub mod spec;
 pub mod watch;
 
 pub use file::ron_message;
-pub(crate) use file::ron_options;
+pub(crate) use file::{from_ron, ron_options};
 pub use library::{BUILT_IN, LIBRARY, LIBRARY_DIR, LIBRARY_FILES};
 pub use model::{ProblemSpec, Scenario, ScenarioError};
 pub use spec::{SearchSpec, SettingChange};

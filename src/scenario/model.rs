@@ -3,10 +3,11 @@
 
 use super::spec::SearchSpec;
 use super::watch::Watch;
+use crate::domains::Instance;
 use crate::domains::graph::{GraphEdge, GraphNode};
 use crate::domains::grid::{Cell as GridCell, Moves};
+use crate::domains::queens::Cell;
 use crate::domains::sokoban::SokobanCost;
-use crate::engine::view::Cell;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -31,64 +32,95 @@ pub struct Scenario {
     pub base_dir: PathBuf,
 }
 
-/// The problem instance, one variant per domain.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum ProblemSpec {
-    SlidingPuzzle {
-        width: usize,
-        height: usize,
-        start: Vec<u8>,
-        /// Empty: tiles in order with the blank last.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        goal: Vec<u8>,
-    },
-    /// N queens on an N×N board, optionally around a queen locked on a square
-    /// (`NQueens(size: 8, locked: Some((row: 3, col: 5)))`, counted from 0).
-    NQueens {
-        #[serde(default = "eight")]
-        size: usize,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        locked: Option<Cell>,
-    },
-    /// A grid map, written inline as rows of text (`map`) or read from a file (`map_file`,
-    /// relative to the scenario: a Moving AI `.map`, or plain rows). `moves` defaults to
-    /// `Eight`, the Moving AI rule.
-    Grid {
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        map: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        map_file: Option<String>,
-        start: GridCell,
-        goal: GridCell,
-        #[serde(default)]
-        moves: Moves,
-    },
-    /// An explicit weighted graph: named nodes (position for drawing, h), edges
-    /// `("from", "to", cost)`, undirected unless `directed: true`.
-    Graph {
-        nodes: Vec<GraphNode>,
-        edges: Vec<GraphEdge>,
-        #[serde(default)]
-        directed: bool,
-        start: String,
-        goal: String,
-    },
-    /// A Sokoban level, inline (`level`) or from a file (`level_file`, relative to the
-    /// scenario); a file with several levels takes `index` (from 1) or `title`. `cost` defaults
-    /// to `Pushes`.
-    Sokoban {
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        level: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        level_file: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        index: Option<usize>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        title: Option<String>,
-        #[serde(default)]
-        cost: SokobanCost,
-    },
+/// Declares [`ProblemSpec`]: first the domains written out in it (their instances name files,
+/// or the app edits them in place), then one line for each domain whose instance is its own
+/// type ([`Instance`]), which [`ProblemSpec::instance`] then finds with no further line.
+macro_rules! problem_spec {
+    ({ $($written:tt)* } $($(#[$doc:meta])* $name:ident($spec:ty),)*) => {
+        /// The problem instance, one variant per domain.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub enum ProblemSpec {
+            $($written)*
+            $($(#[$doc])* $name($spec),)*
+        }
+
+        impl ProblemSpec {
+            /// The variants of the domains that are their own type, as scenario files name them.
+            pub const INSTANCES: &'static [&'static str] = &[$(stringify!($name)),*];
+
+            /// The instance of a domain that is its own type, which builds its own search;
+            /// `None` for the domains written out in the enum, which the scenario builds.
+            #[must_use]
+            pub fn instance(&self) -> Option<&dyn Instance> {
+                match self {
+                    $(ProblemSpec::$name(spec) => Some(spec),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+problem_spec! {
+    {
+        SlidingPuzzle {
+            width: usize,
+            height: usize,
+            start: Vec<u8>,
+            /// Empty: tiles in order with the blank last.
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            goal: Vec<u8>,
+        },
+        /// N queens on an N×N board, optionally around a queen locked on a square
+        /// (`NQueens(size: 8, locked: Some((row: 3, col: 5)))`, counted from 0).
+        NQueens {
+            #[serde(default = "eight")]
+            size: usize,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            locked: Option<Cell>,
+        },
+        /// A grid map, written inline as rows of text (`map`) or read from a file (`map_file`,
+        /// relative to the scenario: a Moving AI `.map`, or plain rows). `moves` defaults to
+        /// `Eight`, the Moving AI rule.
+        Grid {
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            map: Option<String>,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            map_file: Option<String>,
+            start: GridCell,
+            goal: GridCell,
+            #[serde(default)]
+            moves: Moves,
+        },
+        /// An explicit weighted graph: named nodes (position for drawing, h), edges
+        /// `("from", "to", cost)`, undirected unless `directed: true`.
+        Graph {
+            nodes: Vec<GraphNode>,
+            edges: Vec<GraphEdge>,
+            #[serde(default)]
+            directed: bool,
+            start: String,
+            goal: String,
+        },
+        /// A Sokoban level, inline (`level`) or from a file (`level_file`, relative to the
+        /// scenario); a file with several levels takes `index` (from 1) or `title`. `cost` defaults
+        /// to `Pushes`.
+        Sokoban {
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            level: Option<String>,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            level_file: Option<String>,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            index: Option<usize>,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            title: Option<String>,
+            #[serde(default)]
+            cost: SokobanCost,
+        },
+    }
+    /// Missionaries and cannibals (`Missionaries(missionaries: 3, cannibals: 3, boat: 2)`).
+    Missionaries(crate::domains::missionaries::Spec),
 }
 
 fn eight() -> usize {

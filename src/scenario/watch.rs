@@ -6,9 +6,9 @@
 use super::spec::SearchSpec;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
-use crate::engine::heuristic_check::WarningKind;
-use crate::engine::session::Session;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
+use crate::present::ShownSession;
+use crate::present::heuristic_report::WarningKind;
 use serde::{Deserialize, Serialize};
 
 /// How a search ended, as a watch item claims it.
@@ -136,13 +136,13 @@ impl Watch {
     ///
     /// # Errors
     /// The claims that do not hold, in words.
-    pub fn check(&self, session: &mut dyn Session) -> Result<(), String> {
-        let candidates = session.view().candidates();
+    pub fn check(&self, session: &mut dyn ShownSession) -> Result<(), String> {
+        let candidates = session.shown().candidates();
         let target = self.at.unwrap_or(u64::MAX);
-        while session.view().outcome().is_none() && session.view().steps() < target {
+        while session.shown().outcome().is_none() && session.shown().steps() < target {
             session.step();
         }
-        let view = session.view();
+        let view = session.shown();
         let mut wrong = Vec::new();
         if let Some(at) = self.at
             && view.steps() != at
@@ -161,7 +161,7 @@ impl Watch {
 
     fn check_counts(
         &self,
-        session: &dyn SearchView,
+        session: &dyn ShownSearch,
         candidates: Option<u128>,
         wrong: &mut Vec<String>,
     ) {
@@ -194,7 +194,7 @@ impl Watch {
         );
     }
 
-    fn check_pick(&self, session: &dyn SearchView, wrong: &mut Vec<String>) {
+    fn check_pick(&self, session: &dyn ShownSearch, wrong: &mut Vec<String>) {
         let pick = session.last_event().pick.as_ref();
         let text = pick.map(|p| session.state_text(p.id));
         claim(wrong, "picked", self.picked.clone(), text);
@@ -218,7 +218,7 @@ impl Watch {
         );
     }
 
-    fn check_warnings(&self, session: &dyn SearchView, wrong: &mut Vec<String>) {
+    fn check_warnings(&self, session: &dyn ShownSearch, wrong: &mut Vec<String>) {
         if self.overestimates.is_none() && self.inconsistent.is_none() {
             return;
         }

@@ -8,7 +8,7 @@ fn run(scenario: &Scenario, steps: u64) -> serde_json::Value {
     while session.view().steps() < steps && session.view().outcome().is_none() {
         session.step();
     }
-    Summary::of(session.view()).json()
+    Summary::of(session.shown()).json()
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn status_reads_like_run_json() {
         session.step();
     }
     let status = super::status(&scenario, session.view());
-    let json = Summary::of(session.view()).json();
+    let json = Summary::of(session.shown()).json();
     assert_eq!(status["outcome"], "goal_found");
     for key in ["algorithm", "outcome", "states_checked", "states_stored"] {
         assert_eq!(status[key], json[key], "{key} as in run --json");

@@ -2,8 +2,8 @@
 //! log's words.
 
 use super::step::TraceStep;
-use crate::engine::session::Session;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
+use crate::present::ShownSession;
 use serde::Serialize;
 
 /// Where a run and a trace first part ways, in the step log's words.
@@ -32,7 +32,7 @@ impl std::fmt::Display for Difference {
 /// How the step `session` just took compares with the recorded step `saved` (`None`: the
 /// trace has no such step).
 #[must_use]
-pub fn compare(saved: Option<&TraceStep>, session: &dyn SearchView) -> Option<Difference> {
+pub fn compare(saved: Option<&TraceStep>, session: &dyn ShownSearch) -> Option<Difference> {
     let event = session.last_event();
     let run = TraceStep::of(event);
     let what = match saved {
@@ -82,8 +82,8 @@ pub fn compare(saved: Option<&TraceStep>, session: &dyn SearchView) -> Option<Di
 
 /// Steps `session` once and compares the step with `saved`; a search that already ended
 /// differs from a trace that has another step.
-pub fn step_and_compare(saved: &TraceStep, session: &mut dyn Session) -> Option<Difference> {
-    let view = session.view();
+pub fn step_and_compare(saved: &TraceStep, session: &mut dyn ShownSession) -> Option<Difference> {
+    let view = session.shown();
     if let Some(outcome) = view.outcome() {
         return Some(Difference {
             step: view.steps() + 1,
@@ -93,12 +93,12 @@ pub fn step_and_compare(saved: &TraceStep, session: &mut dyn Session) -> Option<
         });
     }
     session.step();
-    compare(Some(saved), session.view())
+    compare(Some(saved), session.shown())
 }
 
 /// How the run stands after as many steps as the trace has, against the trace's outcome.
 #[must_use]
-pub fn compare_end(session: &dyn SearchView, outcome: Option<&str>) -> Option<Difference> {
+pub fn compare_end(session: &dyn ShownSearch, outcome: Option<&str>) -> Option<Difference> {
     let run = session.outcome().map(ToString::to_string);
     let words =
         |o: Option<&str>| o.map_or_else(|| "had not ended".into(), |o| format!("ended: {o}"));

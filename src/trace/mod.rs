@@ -39,9 +39,10 @@ pub use reader::TraceReader;
 pub use step::TraceStep;
 pub use writer::TraceWriter;
 
-use crate::engine::session::Session;
 use crate::engine::settings::Settings;
 use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
+use crate::present::ShownSession;
 use crate::scenario::{Scenario, SearchSpec};
 use head::{Head, write_end};
 use std::io::{BufRead, Write};
@@ -149,7 +150,7 @@ impl Trace {
     ///
     /// # Errors
     /// The scenario's domain files cannot be read.
-    pub fn session(&self) -> Result<Box<dyn Session>, TraceError> {
+    pub fn session(&self) -> Result<Box<dyn ShownSession>, TraceError> {
         Ok(self.scenario.session(&SearchSpec::default())?)
     }
 
@@ -157,7 +158,7 @@ impl Trace {
     /// trace's step of the same number: what a face replaying a trace (with a
     /// [`crate::engine::timeline::Timeline`]) calls after each step forward.
     #[must_use]
-    pub fn check(&self, session: &dyn SearchView) -> Option<Difference> {
+    pub fn check(&self, session: &dyn ShownSearch) -> Option<Difference> {
         let saved = usize::try_from(session.steps().checked_sub(1)?)
             .ok()
             .and_then(|i| self.steps.get(i));
@@ -176,7 +177,7 @@ impl Trace {
                 return Ok(Some(difference));
             }
         }
-        Ok(compare_end(session.view(), self.outcome.as_deref()))
+        Ok(compare_end(session.shown(), self.outcome.as_deref()))
     }
 }
 

@@ -4,8 +4,8 @@
 use super::error::TraceError;
 use super::head::{END_PREFIX, ENGINE_VERSION, Head, STEPS_LINE, TRACE_FORMAT, Version};
 use super::step::TraceStep;
-use crate::engine::session::Session;
-use crate::scenario::{Scenario, SearchSpec, ron_options};
+use crate::present::ShownSession;
+use crate::scenario::{Scenario, SearchSpec, from_ron};
 use std::io::BufRead;
 use std::path::Path;
 
@@ -76,7 +76,7 @@ impl<R: BufRead> TraceReader<R> {
         let syntax = |e: ron::error::SpannedError| {
             reader.syntax(e.span.start.line, e.span.start.col, e.code.to_string())
         };
-        let version: Version = ron_options().from_str(&head).map_err(syntax)?;
+        let version: Version = from_ron(&head).map_err(syntax)?;
         if version.engine != ENGINE_VERSION || version.format != TRACE_FORMAT {
             return Err(TraceError::Version {
                 path: origin.to_string(),
@@ -84,7 +84,7 @@ impl<R: BufRead> TraceReader<R> {
                 format: version.format,
             });
         }
-        let head: Head = ron_options().from_str(&head).map_err(syntax)?;
+        let head: Head = from_ron(&head).map_err(syntax)?;
         if !found {
             return Err(reader.syntax(
                 reader.line + 1,
@@ -146,7 +146,7 @@ impl<R: BufRead> TraceReader<R> {
             ));
         };
         if let Some(words) = line.strip_prefix(END_PREFIX) {
-            let outcome: Option<String> = ron_options().from_str(words).map_err(|e| {
+            let outcome: Option<String> = from_ron(words).map_err(|e| {
                 self.syntax(
                     self.line,
                     END_PREFIX.len() + e.span.start.col,
@@ -174,7 +174,7 @@ impl<R: BufRead> TraceReader<R> {
     ///
     /// # Errors
     /// The scenario's domain files cannot be read.
-    pub fn session(&self) -> Result<Box<dyn Session>, TraceError> {
+    pub fn session(&self) -> Result<Box<dyn ShownSession>, TraceError> {
         Ok(self.scenario.session(&SearchSpec::default())?)
     }
 }

@@ -10,9 +10,8 @@ use frontier::cli::Summary;
 use frontier::domains::grid::{Cell, Grid, Moves};
 use frontier::domains::sokoban::{self, Sokoban, SokobanCost};
 use frontier::domains::{Malformed, movingai};
-use frontier::engine::problem::Problem;
 use frontier::engine::search::Search;
-use frontier::engine::session::Session;
+use frontier::present::{Presentation, ShownSession};
 use frontier::scenario::{Scenario, ScenarioError, SearchSpec};
 use std::path::Path;
 
@@ -89,7 +88,7 @@ pub fn exercise(kind: Kind, text: &str, base: &Path) {
 /// A search on `problem` with its default heuristic and the fuzzing limits, stepped.
 fn search<P>(problem: P)
 where
-    P: Problem + Clone + Send + 'static,
+    P: Presentation + Clone + Send + 'static,
     P::State: Send,
 {
     let settings = limits().resolve(problem.heuristics()[0]);
@@ -130,13 +129,13 @@ fn scenario(text: &str, base: &Path) {
 
 /// Steps a search up to [`MAX_STEPS`], saying what each step did as the CLI's `--verbose` does,
 /// then summarises it as every face does.
-fn step(session: &mut dyn Session) {
+fn step(session: &mut dyn ShownSession) {
     while session.view().outcome().is_none() && session.view().steps() < MAX_STEPS {
         session.step();
-        let view = session.view();
+        let view = session.shown();
         let _ = view.event_lines(view.last_event());
     }
-    let view = session.view();
+    let view = session.shown();
     assert!(view.steps() <= MAX_STEPS);
     let _ = Summary::of(view).text();
     let _ = view.start_board();

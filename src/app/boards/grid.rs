@@ -13,10 +13,10 @@ use crate::app::boards::legend::{self, Swatch};
 use crate::app::boards::palette::{CURRENT, GOAL, MARKS, ROUTE, START};
 use crate::app::command::Command;
 use crate::domains::grid::Cell;
+use crate::domains::grid::GridEdit;
+use crate::domains::grid::GridView;
 use crate::engine::notebook::NodeId;
-use crate::engine::view::BoardView;
 use crate::engine::view::SearchView;
-use crate::scenario::grid_edit::GridEdit;
 use eframe::egui;
 use egui::{
     Color32, ColorImage, Id, PointerButton, Pos2, Rect, Sense, Stroke, TextureHandle,
@@ -55,23 +55,20 @@ enum Drag {
     MoveGoal,
 }
 
-/// Draws a `BoardView::Grid`; returns an edit of the start when the map is editable.
+/// Draws a grid map; returns an edit of the start when the map is editable.
 #[expect(
     clippy::cast_precision_loss,
     reason = "maps are far below 2^23 cells a side"
 )]
-pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
-    let BoardView::Grid {
+pub fn show(ui: &mut Ui, view: &GridView, input: &BoardInput<'_>) -> Option<Command> {
+    let GridView {
         width,
         height,
         cells,
         start,
         goal,
         at,
-    } = input.view
-    else {
-        return None;
-    };
+    } = view;
     let (w, h) = (*width, *height);
     if w == 0 || h == 0 || cells.len() != w * h {
         ui.weak("(no map to draw)");

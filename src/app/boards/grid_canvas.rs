@@ -7,7 +7,7 @@
 use crate::app::boards::palette::{CLOSED, OPEN, ROUTE};
 use crate::engine::event::Fate;
 use crate::engine::notebook::Status;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use eframe::egui::Color32;
 
 pub const WALL: Color32 = Color32::from_rgb(0x30, 0x33, 0x38);
@@ -94,7 +94,7 @@ impl Canvas {
         &mut self,
         size: (usize, usize),
         terrain: &[u8],
-        session: Option<&dyn SearchView>,
+        session: Option<&dyn ShownSearch>,
         stamp: Stamp,
         overlay: &Overlay<'_>,
     ) -> Changed {
@@ -143,7 +143,7 @@ impl Canvas {
     fn touched(
         &mut self,
         size: (usize, usize),
-        session: Option<&dyn SearchView>,
+        session: Option<&dyn ShownSearch>,
         stamp: Stamp,
     ) -> Option<Vec<usize>> {
         let old = self.stamp?;
@@ -212,7 +212,7 @@ impl Canvas {
         &mut self,
         size: (usize, usize),
         terrain: &[u8],
-        session: Option<&dyn SearchView>,
+        session: Option<&dyn ShownSearch>,
         palette: &[Color32; 40],
     ) {
         let cells = size.0 * size.1;
@@ -301,28 +301,29 @@ pub fn strips(tiles: &[[usize; 4]]) -> Vec<[usize; 4]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::timeline::Timeline;
-    use crate::engine::view::BoardView;
+    use crate::domains::grid::GridView;
+    use crate::present::ShownTimeline;
     use crate::scenario::{LIBRARY, Scenario};
     use std::path::Path;
 
-    fn timeline(name: &str) -> Timeline {
+    fn timeline(name: &str) -> ShownTimeline {
         let (_, text) = LIBRARY.iter().find(|(n, _)| *n == name).unwrap();
         let scenario = Scenario::parse(text, name, Path::new("scenarios")).unwrap();
-        Timeline::new(scenario.session(&Default::default()).unwrap())
+        ShownTimeline::new(scenario.session(&Default::default()).unwrap())
     }
 
     /// Draws `view` on `canvas` and on a fresh canvas; both must agree pixel for pixel.
-    fn draw_both(canvas: &mut Canvas, view: &dyn SearchView, route: &[usize]) -> Changed {
-        let BoardView::Grid {
+    fn draw_both(canvas: &mut Canvas, view: &dyn ShownSearch, route: &[usize]) -> Changed {
+        let GridView {
             width,
             height,
             cells,
             ..
-        } = view.start_board()
-        else {
-            panic!("a grid scenario");
-        };
+        } = view
+            .start_board()
+            .get::<GridView>()
+            .expect("a grid scenario")
+            .clone();
         let stamp = Stamp {
             generation: 1,
             steps: view.steps(),

@@ -3,8 +3,8 @@
 //! from the dispatch so the views never import the module that calls them.
 
 use crate::engine::notebook::{NodeId, Status};
-use crate::engine::view::BoardView;
-use crate::engine::view::SearchView;
+use crate::present::BoardView;
+use crate::present::ShownSearch;
 use eframe::egui::Id;
 
 /// What to draw and whether it may be edited.
@@ -22,7 +22,7 @@ pub struct BoardInput<'a> {
     pub route: &'a [usize],
     /// The search, for views that colour every stored state (grids) or play a route
     /// (Sokoban); `None` draws the state alone.
-    pub session: Option<&'a dyn SearchView>,
+    pub session: Option<&'a dyn ShownSearch>,
     /// The selected row, whose route a view may colour.
     pub selected: Option<NodeId>,
     /// Changes whenever the search is rebuilt, so a view's caches can tell searches apart.

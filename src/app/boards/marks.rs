@@ -2,7 +2,7 @@
 //! once per step rather than once per frame: [`SearchView::places`] walks every row.
 
 use crate::engine::notebook::{NodeId, Status};
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use std::collections::BTreeMap;
 
 /// The status of each place some row stands on, for the step it was gathered at.
@@ -17,7 +17,7 @@ pub struct PlaceMarks {
 impl PlaceMarks {
     /// Gathers the marks again if the search moved since the last time. A place with an open
     /// row is open (it is still to be expanded there), else closed.
-    pub fn refresh(&mut self, session: &dyn SearchView) {
+    pub fn refresh(&mut self, session: &dyn ShownSearch) {
         let stamp = (session.steps(), session.rows());
         if self.stamp == Some(stamp) {
             return;
@@ -54,7 +54,7 @@ impl PlaceMarks {
 
     /// The places along the route from the start to row `id` (empty when unknown).
     #[must_use]
-    pub fn route(&self, session: &dyn SearchView, id: NodeId) -> Vec<usize> {
+    pub fn route(&self, session: &dyn ShownSearch, id: NodeId) -> Vec<usize> {
         if self.places.is_empty() {
             // Not a map board (or nothing gathered): no need to walk the route every frame.
             return Vec::new();
@@ -79,11 +79,11 @@ mod tests {
         let scenario = Scenario::parse(text, "romania.ron", Path::new("scenarios")).unwrap();
         let mut session = scenario.session(&Default::default()).unwrap();
         let mut marks = PlaceMarks::default();
-        marks.refresh(session.view());
+        marks.refresh(session.shown());
         assert!(marks.marks().is_empty());
         session.step();
         session.step();
-        marks.refresh(session.view());
+        marks.refresh(session.shown());
         // Node indices in the file's order: Arad 0, Oradea 12, Sibiu 15, Timisoara 16,
         // Zerind 19, Fagaras 5, Rimnicu Vilcea 14.
         let places = |status: Status| -> Vec<usize> {
@@ -93,9 +93,9 @@ mod tests {
         assert_eq!(places(Status::Closed), vec![0, 15]);
         assert_eq!(places(Status::Open), vec![5, 12, 14, 16, 19]);
         // Sibiu's route: Arad then Sibiu.
-        let sibiu = (0..session.view().rows() as u32)
-            .find(|&id| session.view().places()[id as usize] == Some(15))
+        let sibiu = (0..session.shown().rows() as u32)
+            .find(|&id| session.shown().places()[id as usize] == Some(15))
             .unwrap();
-        assert_eq!(marks.route(session.view(), sibiu), vec![0, 15]);
+        assert_eq!(marks.route(session.shown(), sibiu), vec![0, 15]);
     }
 }

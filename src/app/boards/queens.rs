@@ -3,10 +3,10 @@
 //! pairs of queens that attack each other. On the start board, clicking a square locks, moves
 //! or removes the locked queen, and a size control resizes the board; both edit the scenario.
 
+use crate::app::boards::input::BoardInput;
 use crate::app::boards::legend::{self, Swatch};
 use crate::app::command::Command;
-use crate::domains::queens::{MAX_SIZE, MIN_EDIT_SIZE, QueensEdit};
-use crate::engine::view::Cell;
+use crate::domains::queens::{Cell, MAX_SIZE, MIN_EDIT_SIZE, QueensEdit, QueensView};
 use eframe::egui;
 use egui::{
     Align2, Color32, FontId, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
@@ -23,8 +23,8 @@ const TRYING: Color32 = Color32::from_rgb(0x20, 0x90, 0xff);
 const PRUNED: Color32 = Color32::from_rgb(0xc0, 0x20, 0x20);
 const CONFLICT: Color32 = Color32::from_rgb(0xff, 0x30, 0x30);
 
-/// The parts of [`crate::engine::view::BoardView::Queens`] a drawing needs.
-pub struct QueensBoard<'a> {
+/// The parts of a [`QueensView`] a drawing needs.
+struct QueensBoard<'a> {
     pub size: usize,
     pub queens: &'a [Cell],
     pub locked: Option<Cell>,
@@ -42,8 +42,21 @@ pub fn square_label(cell: Cell) -> String {
 }
 
 /// Draws the board; on an editable board returns the edit a click or the size control asks for.
+pub fn show(ui: &mut Ui, view: &QueensView, input: &BoardInput<'_>) -> Option<Command> {
+    let board = QueensBoard {
+        size: view.size,
+        queens: &view.queens,
+        locked: view.locked,
+        attacked: &view.attacked,
+        trying: view.trying,
+        pruned: &view.pruned,
+        conflicts: &view.conflicts,
+    };
+    draw(ui, &board, input.editable)
+}
+
 #[expect(clippy::cast_precision_loss, reason = "boards are at most 32×32")]
-pub fn show(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) -> Option<Command> {
+fn draw(ui: &mut Ui, board: &QueensBoard<'_>, editable: bool) -> Option<Command> {
     let n = board.size.max(1);
     let mut command = None;
     if editable {

@@ -3,9 +3,9 @@
 
 use crate::app::boards::{self, BoardInput};
 use crate::app::words::counted;
+use crate::domains::sokoban::SokobanView;
 use crate::engine::notebook::NodeId;
-use crate::engine::view::BoardView;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use eframe::egui;
 use egui::{RichText, ScrollArea, Slider, Ui};
 
@@ -21,7 +21,7 @@ pub struct RoutePlayer {
 
 impl RoutePlayer {
     /// The places along `route`, gathered again only when the route changed.
-    fn places(&mut self, session: &dyn SearchView, route: &[NodeId]) -> &[usize] {
+    fn places(&mut self, session: &dyn ShownSearch, route: &[NodeId]) -> &[usize] {
         if self.places.as_ref().is_none_or(|(r, _)| r != route) {
             let all = session.places();
             let places = route
@@ -36,7 +36,7 @@ impl RoutePlayer {
 
 /// Draws the player when `session` has accepted a goal; nothing otherwise. `generation`
 /// tells one search from the next (see [`BoardInput::generation`]).
-pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn SearchView, generation: u64) {
+pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn ShownSearch, generation: u64) {
     let Some(route) = session.solution().filter(|r| !r.is_empty()) else {
         player.at = 0;
         return;
@@ -45,7 +45,7 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn SearchView, gen
     player.at = player.at.min(last);
     let goal = route[last];
     ui.separator();
-    if matches!(session.board(goal), BoardView::Sokoban { .. }) {
+    if session.board(goal).get::<SokobanView>().is_some() {
         // Each step of a Sokoban route is one push; the board plays it move by move, the
         // player's walk included, and names the cost there.
         ui.strong(format!(

@@ -1,8 +1,11 @@
 //! The sliding-puzzle board: tiles and the blank; on the start board the tiles next to the
 //! blank can be clicked to slide them, and after a move the tile that slid is marked.
 
+use crate::app::boards::input::BoardInput;
 use crate::app::boards::legend::{self, Swatch};
 use crate::app::command::Command;
+use crate::domains::sliding::SlidingView;
+use crate::present::BoardView;
 use eframe::egui;
 use egui::{Align2, Color32, CornerRadius, FontId, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 
@@ -12,9 +15,29 @@ const TILE_TEXT: Color32 = Color32::from_rgb(0x30, 0x28, 0x20);
 const BLANK_COLOR: Color32 = Color32::from_rgb(0x40, 0x40, 0x48);
 const TILE_MOVED: Color32 = Color32::from_rgb(0x9c, 0xd0, 0x9c);
 
+/// Draws a sliding puzzle; the tile that moved since the parent is marked; a click on a movable
+/// tile of an editable board asks to slide it.
+pub fn show(ui: &mut Ui, view: &SlidingView, input: &BoardInput<'_>) -> Option<Command> {
+    let before = input
+        .parent
+        .and_then(BoardView::get::<SlidingView>)
+        .map(|parent| parent.tiles.as_slice());
+    let command = draw(
+        ui,
+        (view.width, view.height),
+        &view.tiles,
+        before,
+        input.editable,
+    );
+    if input.editable {
+        ui.weak("Click a tile next to the blank to slide it (edits the start).");
+    }
+    command
+}
+
 /// Draws a sliding puzzle; the tile that moved since `before` (the parent) is marked.
 #[expect(clippy::cast_precision_loss, reason = "boards are at most 5×5")]
-pub fn show(
+fn draw(
     ui: &mut Ui,
     (width, height): (usize, usize),
     tiles: &[u8],

@@ -7,8 +7,9 @@ use crate::app::boards::input::BoardInput;
 use crate::app::boards::legend::{self, Swatch};
 use crate::app::command::Command;
 use crate::app::words::counted;
+use crate::domains::sokoban::SokobanView;
 use crate::domains::sokoban::route::{Frame, Route};
-use crate::engine::view::{BoardView, SearchView};
+use crate::present::{BoardView, ShownSearch};
 use eframe::egui;
 use egui::{Color32, Rect, Sense, Slider, Stroke, Ui, Vec2, pos2, vec2};
 
@@ -29,14 +30,14 @@ struct Player {
     at: usize,
 }
 
-/// Draws a `BoardView::Sokoban`, or the route player once the search has accepted a goal.
-pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
+/// Draws a Sokoban level, or the route player once the search has accepted a goal.
+pub fn show(ui: &mut Ui, view: &SokobanView, input: &BoardInput<'_>) -> Option<Command> {
     let solved = input
         .session
         .filter(|_| input.selected.is_none())
         .and_then(|s| s.solution().map(|route| (s, route)));
     let Some((session, route)) = solved else {
-        board(ui, input.view, None);
+        board(ui, view, None);
         show_legend(ui);
         return None;
     };
@@ -78,11 +79,11 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
             } else {
                 played
             });
-            board(ui, input.view, Some(frame));
+            board(ui, view, Some(frame));
         }
         Err(why) => {
             ui.label(format!("The route cannot be played: {why}"));
-            board(ui, input.view, None);
+            board(ui, view, None);
         }
     }
     show_legend(ui);
@@ -92,7 +93,7 @@ pub fn show(ui: &mut Ui, input: &BoardInput<'_>) -> Option<Command> {
 
 /// The route's length in moves and pushes and what its cost counts: moves (each move costs 1)
 /// or pushes (walking is free), whichever the cost equals.
-fn cost_words(session: &dyn SearchView, route: &[u32], (moves, pushes): (usize, usize)) -> String {
+fn cost_words(session: &dyn ShownSearch, route: &[u32], (moves, pushes): (usize, usize)) -> String {
     let g = route.last().map(|&goal| session.row(goal).g);
     let whole = g.and_then(crate::engine::cost::Cost::as_whole);
     let unit = if whole == i64::try_from(moves).ok() {
@@ -111,15 +112,15 @@ fn cost_words(session: &dyn SearchView, route: &[u32], (moves, pushes): (usize, 
 }
 
 /// The frames of the accepted route, from the boards of its states.
-fn frames(session: &dyn SearchView, route: &[u32]) -> Result<Vec<Frame>, String> {
+fn frames(session: &dyn ShownSearch, route: &[u32]) -> Result<Vec<Frame>, String> {
     let boards: Vec<BoardView> = route.iter().map(|&id| session.board(id)).collect();
     Route::through(&boards).map(|r| r.frames())
 }
 
 /// Draws the level; `frame` (a step of the route player) replaces the view's boxes and player.
 #[expect(clippy::cast_precision_loss, reason = "levels are small")]
-fn board(ui: &mut Ui, view: &BoardView, frame: Option<&Frame>) {
-    let BoardView::Sokoban {
+fn board(ui: &mut Ui, view: &SokobanView, frame: Option<&Frame>) {
+    let SokobanView {
         width,
         height,
         walls,
@@ -127,10 +128,7 @@ fn board(ui: &mut Ui, view: &BoardView, frame: Option<&Frame>) {
         boxes,
         player,
         dead,
-    } = view
-    else {
-        return;
-    };
+    } = view;
     let (w, h) = (*width, *height);
     if w == 0 || h == 0 || walls.len() != w * h {
         ui.weak("(no level to draw)");

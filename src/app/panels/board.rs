@@ -5,12 +5,12 @@ use crate::app::boards::{self, marks::PlaceMarks};
 use crate::app::command::Command;
 use crate::app::words;
 use crate::engine::notebook::NodeId;
-use crate::engine::view::{BoardView, SearchView};
+use crate::present::ShownSearch;
 use eframe::egui::{self, ScrollArea, Ui};
 
 /// What the board panel shows.
 pub struct BoardPanel<'a> {
-    pub view: &'a dyn SearchView,
+    pub view: &'a dyn ShownSearch,
     /// The selected row, drawn instead of the state just expanded.
     pub selected: Option<NodeId>,
     /// Open and closed places on a map board.
@@ -58,9 +58,6 @@ pub fn show(ui: &mut Ui, panel: &BoardPanel<'_>) -> Vec<Command> {
         map: egui::Id::unique(panel.title).value(),
     };
     commands.extend(boards::show(ui, &input));
-    if editable && matches!(board, BoardView::Sliding { .. }) {
-        ui.weak("Click a tile next to the blank to slide it (edits the start).");
-    }
     if let Some(id) = panel.selected {
         commands.extend(selection(ui, view, id));
     }
@@ -68,7 +65,7 @@ pub fn show(ui: &mut Ui, panel: &BoardPanel<'_>) -> Vec<Command> {
 }
 
 /// The selected row: its values, parent, and route from the start, each a click away.
-fn selection(ui: &mut Ui, view: &dyn SearchView, id: NodeId) -> Vec<Command> {
+fn selection(ui: &mut Ui, view: &dyn ShownSearch, id: NodeId) -> Vec<Command> {
     let mut commands = Vec::new();
     let row = view.row(id);
     ui.label(format!(

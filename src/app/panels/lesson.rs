@@ -5,9 +5,9 @@
 
 use crate::app::command::{Command, TravelCommand};
 use crate::app::words::WARN_MARK;
-use crate::engine::heuristic_check::{HeuristicWarning, WarningKind};
 use crate::engine::notebook::NodeId;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
+use crate::present::heuristic_report::{HeuristicWarning, WarningKind};
 use crate::scenario::{ProblemSpec, Scenario, SearchSpec, SettingChange};
 use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Ui};
@@ -86,7 +86,7 @@ pub struct Lesson {
 impl Lesson {
     /// Follows the scenario and the step shown: a new scenario unfolds the panel when it has
     /// notes and clears the ticks; a new step (or search) reads the warnings again.
-    pub fn refresh(&mut self, scenario: &Scenario, session: &dyn SearchView, generation: u64) {
+    pub fn refresh(&mut self, scenario: &Scenario, session: &dyn ShownSearch, generation: u64) {
         let key = format!("{}\n{}", scenario.title, scenario.notes);
         if key != self.shown_for {
             self.open = !scenario.notes.is_empty() || !scenario.watch.is_empty();

@@ -5,7 +5,7 @@ use crate::engine::event::Pick;
 use crate::engine::notebook::NodeId;
 use crate::engine::tie::TieKey;
 use crate::engine::view::Row;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -56,7 +56,7 @@ const SCAN_LIMIT: usize = 100_000;
 /// pick order its second row is checked first, so the usual case costs one lookup. Otherwise
 /// lists longer than [`SCAN_LIMIT`] are not scanned (and `None` is returned).
 #[must_use]
-pub fn runner_up(session: &dyn SearchView, pick: &Pick, open: &[NodeId]) -> Option<NodeId> {
+pub fn runner_up(session: &dyn ShownSearch, pick: &Pick, open: &[NodeId]) -> Option<NodeId> {
     let levels = numeric_levels(pick);
     let tied_on_all = pick
         .ties
@@ -113,7 +113,7 @@ impl PickText {
     /// search recomputes them only as often as the tables.
     pub fn refresh(
         &mut self,
-        session: &dyn SearchView,
+        session: &dyn ShownSearch,
         open: &[NodeId],
         stamp: Option<(u64, usize)>,
     ) {
@@ -128,7 +128,7 @@ impl PickText {
         *self = PickText::default();
     }
 
-    fn build(&mut self, session: &dyn SearchView, open: &[NodeId]) {
+    fn build(&mut self, session: &dyn ShownSearch, open: &[NodeId]) {
         self.lines.clear();
         if let Some(status) = session.strategy_status() {
             self.lines.push(status);
@@ -158,7 +158,7 @@ impl PickText {
 }
 
 /// Draws the pick panel, and the revealed part of a fine step.
-pub fn show(ui: &mut Ui, text: &PickText, session: &dyn SearchView, fine: Fine) {
+pub fn show(ui: &mut Ui, text: &PickText, session: &dyn ShownSearch, fine: Fine) {
     ui.strong("The next pick and why");
     for line in &text.lines {
         ui.label(line);
@@ -195,12 +195,12 @@ mod tests {
         // The scenario notes: on step 2, tile 4's board and tile 1's both score 12 with h = 11;
         // tile 4's was stored first and wins.
         let session = built_in_after(1);
-        let pick = session.view().next_pick().unwrap();
-        let open = session.view().open_order();
-        let runner = runner_up(session.view(), &pick, &open).expect("a tie on f and h");
+        let pick = session.shown().next_pick().unwrap();
+        let open = session.shown().open_order();
+        let runner = runner_up(session.shown(), &pick, &open).expect("a tie on f and h");
         assert!(runner > pick.id, "stored later");
-        assert_eq!(session.view().row(runner).h, pick.h);
-        assert_eq!(session.view().row(runner).f, pick.f);
+        assert_eq!(session.shown().row(runner).h, pick.h);
+        assert_eq!(session.shown().row(runner).f, pick.f);
         let words = why(&pick, Some(runner));
         assert!(
             words.ends_with(&format!("(#{} before #{runner})", pick.id)),
@@ -209,7 +209,7 @@ mod tests {
         // The scan finds the same runner-up in any order.
         let mut shuffled = open.clone();
         shuffled.reverse();
-        assert_eq!(runner_up(session.view(), &pick, &shuffled), Some(runner));
-        assert_eq!(tie_marks(&pick, &session.view().row(runner)), "= f, h");
+        assert_eq!(runner_up(session.shown(), &pick, &shuffled), Some(runner));
+        assert_eq!(tie_marks(&pick, &session.shown().row(runner)), "= f, h");
     }
 }

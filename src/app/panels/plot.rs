@@ -6,7 +6,7 @@ use crate::app::boards::palette::{CURRENT, OPEN};
 use crate::app::command::Command;
 use crate::engine::notebook::NodeId;
 use crate::engine::settings::Algorithm;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use eframe::egui;
 use egui::{Color32, Id, Ui};
 use egui_plot::{
@@ -37,7 +37,7 @@ impl History {
     }
 
     /// Records the session's last step, if it picked something.
-    pub fn record(&mut self, session: &dyn SearchView) {
+    pub fn record(&mut self, session: &dyn ShownSearch) {
         self.forget_after(session.steps().saturating_sub(1));
         let event = session.last_event();
         if let Some(pick) = &event.pick {
@@ -186,7 +186,7 @@ fn step_marks(bounds: (f64, f64), width: f32) -> Vec<GridMark> {
 /// Draws the plots ([`plot_heights`]); a click selects the state picked nearest the pointer's
 /// step.
 #[expect(clippy::cast_precision_loss, reason = "plot coordinates")]
-pub fn show(ui: &mut Ui, history: &History, session: &dyn SearchView) -> Option<Command> {
+pub fn show(ui: &mut Ui, history: &History, session: &dyn ShownSearch) -> Option<Command> {
     let thinned = history.thinned();
     let current = session.steps() as f64;
     let link = Id::unique("frontier_plot_x");
@@ -270,7 +270,7 @@ mod tests {
         let mut history = History::default();
         for _ in 0..21 {
             session.step();
-            history.record(session.view());
+            history.record(session.shown());
         }
         assert_eq!(history.samples.len(), 21);
         // The built-in puzzle: every expanded state scores f = 12.

@@ -6,7 +6,7 @@
 //! lines after every step laid out the ones off screen again: a third of the frame after a
 //! Step.)
 
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use eframe::egui;
 use egui::{Galley, ScrollArea, TextStyle, TextWrapMode, Ui};
 use std::collections::VecDeque;
@@ -80,7 +80,7 @@ impl StepLog {
     }
 
     /// Writes out the session's last step; `skipped` steps before it are only counted.
-    pub fn record(&mut self, session: &dyn SearchView, skipped: u64) {
+    pub fn record(&mut self, session: &dyn ShownSearch, skipped: u64) {
         self.at = session.steps();
         if skipped > 0 {
             self.push(format!(
@@ -193,7 +193,7 @@ mod tests {
     fn skipped_steps_are_counted_and_old_lines_scroll_away() {
         let session = built_in_after(2);
         let mut log = StepLog::default();
-        log.record(session.view(), 1);
+        log.record(session.shown(), 1);
         assert_eq!(log.lines()[0], "… 1 step run");
         assert!(
             log.lines()[1].starts_with("step 2: picked #"),
@@ -214,7 +214,7 @@ mod tests {
         log.note("opened".into());
         for _ in 0..3 {
             session.step();
-            log.record(session.view(), 0);
+            log.record(session.shown(), 0);
         }
         log.note("a note on step 3".into());
         log.forget_after(1);

@@ -3,8 +3,8 @@
 //! and a small plot, the first step where their picks differ, and a summary table.
 
 use crate::app::panels::status::{self, tips};
-use crate::engine::compare::{Lane, Lockstep};
 use crate::engine::settings::Algorithm;
+use crate::present::compare::{Lane, Lockstep};
 use crate::scenario::{Scenario, SearchSpec};
 use eframe::egui;
 use egui::{Grid, Ui};

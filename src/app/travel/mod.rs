@@ -18,10 +18,9 @@ use crate::app::words;
 use crate::app::{FrontierApp, io};
 use crate::engine::breakpoint::{Breakpoint, Watches};
 use crate::engine::notebook::Status;
-use crate::engine::session::Session;
 use crate::engine::timeline::Timeline;
-use crate::engine::view::SearchView;
 use crate::files::guard::Origin;
+use crate::present::{ShownSearch, ShownSession, ShownTimeline};
 use crate::trace::{Trace, TraceError};
 use breakpoints::BreakpointForm;
 use compare::CompareWindow;
@@ -70,7 +69,7 @@ const KEYFRAME_BUDGET: usize = 256 << 20;
 
 /// The search on a timeline with the app's keyframe budget, so it can go back.
 #[must_use]
-pub fn timeline(session: Box<dyn Session>) -> Timeline {
+pub fn timeline(session: Box<dyn ShownSession>) -> ShownTimeline {
     Timeline::with_limits(
         session,
         crate::engine::timeline::DEFAULT_INTERVAL,
@@ -107,12 +106,12 @@ impl Travel {
     pub fn watch(
         watches: &mut Option<Watches>,
         hit: &mut Option<(Breakpoint, String)>,
-        session: &dyn SearchView,
+        session: &dyn ShownSearch,
     ) -> bool {
         let Some(w) = watches else {
             return false;
         };
-        match w.check(session.last_event(), session) {
+        match w.check(session.last_event(), session, &|id| session.state_text(id)) {
             Some(found) => {
                 *hit = Some(found);
                 true
@@ -349,10 +348,10 @@ impl FrontierApp {
                 return;
             }
         };
-        trace.finish(fresh.view());
-        while fresh.view().steps() < steps && fresh.view().outcome().is_none() {
+        trace.finish(fresh.shown());
+        while fresh.shown().steps() < steps && fresh.shown().outcome().is_none() {
             fresh.step();
-            trace.push(fresh.view());
+            trace.push(fresh.shown());
         }
         let written = io::trace_bytes(&trace).and_then(|bytes| {
             io::write_owned(path, &bytes).map_err(|message| TraceError::Write {

@@ -6,7 +6,7 @@
 use crate::engine::event::Pick;
 use crate::engine::notebook::{NodeId, Status};
 use crate::engine::view::Row;
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
 
@@ -35,7 +35,7 @@ pub struct Verdict {
 /// Judges `guess` as the row the next step will expand; `None` when there is no question
 /// (nothing to pick, or a strategy that does not pick from an open list).
 #[must_use]
-pub fn judge(session: &dyn SearchView, guess: NodeId) -> Option<Verdict> {
+pub fn judge(session: &dyn ShownSearch, guess: NodeId) -> Option<Verdict> {
     let pick = session.next_pick()?;
     let step = session.steps() + 1;
     let verdict = |grade, words| Verdict {
@@ -83,7 +83,7 @@ pub fn judge(session: &dyn SearchView, guess: NodeId) -> Option<Verdict> {
 
 /// The tie-break level that puts the pick before `row` (or, when `row` is the pick, before
 /// the first rival it ties with), in words: "stored first decides: #4 is expanded before #5".
-fn tie_break(session: &dyn SearchView, pick: &Pick, row: &Row) -> Option<String> {
+fn tie_break(session: &dyn ShownSearch, pick: &Pick, row: &Row) -> Option<String> {
     let rival = if row.id == pick.id {
         session
             .open_order()
@@ -113,7 +113,7 @@ fn tie_break(session: &dyn SearchView, pick: &Pick, row: &Row) -> Option<String>
 /// The short list of answers: the rows tied with the pick on f and a few that are not, in
 /// storing order so the list does not give the answer away.
 #[must_use]
-pub fn choices(session: &dyn SearchView) -> Vec<NodeId> {
+pub fn choices(session: &dyn ShownSearch) -> Vec<NodeId> {
     let Some(pick) = session.next_pick() else {
         return Vec::new();
     };
@@ -151,7 +151,7 @@ impl Quiz {
 }
 
 /// Draws the question and the last verdict; returns the row answered, if any.
-pub fn show(ui: &mut Ui, quiz: &Quiz, session: &dyn SearchView) -> Option<NodeId> {
+pub fn show(ui: &mut Ui, quiz: &Quiz, session: &dyn ShownSearch) -> Option<NodeId> {
     let mut answer = None;
     let mut score = format!("{} of {} right", quiz.right, quiz.asked);
     if quiz.skipped > 0 {
@@ -203,26 +203,26 @@ mod tests {
         s.step();
         // The built-in puzzle after two steps: the docs say two states tie on f = 12 on step 2, so look
         // for a tie by hand, independently of the pick's own counters.
-        let pick = s.view().next_pick().unwrap();
-        let open = s.view().open_order();
+        let pick = s.shown().next_pick().unwrap();
+        let open = s.shown().open_order();
         let higher = open
             .iter()
-            .find(|&&id| s.view().row(id).f > pick.f)
+            .find(|&&id| s.shown().row(id).f > pick.f)
             .copied();
-        let right = judge(s.view(), pick.id).unwrap();
+        let right = judge(s.shown(), pick.id).unwrap();
         assert_eq!(right.grade, Grade::Right, "{right:?}");
         if let Some(id) = higher {
-            let v = judge(s.view(), id).unwrap();
+            let v = judge(s.shown(), id).unwrap();
             assert_eq!(v.grade, Grade::Wrong);
             assert!(v.words.contains("is higher than 12"), "{}", v.words);
         }
         let closed =
-            (0..s.view().rows() as NodeId).find(|&id| s.view().row(id).status == Status::Closed);
+            (0..s.shown().rows() as NodeId).find(|&id| s.shown().row(id).status == Status::Closed);
         assert_eq!(
-            judge(s.view(), closed.unwrap()).unwrap().grade,
+            judge(s.shown(), closed.unwrap()).unwrap().grade,
             Grade::Wrong
         );
-        assert!(choices(s.view()).contains(&pick.id));
+        assert!(choices(s.shown()).contains(&pick.id));
     }
 
     #[test]
@@ -233,17 +233,17 @@ mod tests {
         // Step until some open row other than the pick shares its f.
         let (pick, rival) = loop {
             s.step();
-            let pick = s.view().next_pick().unwrap();
+            let pick = s.shown().next_pick().unwrap();
             if let Some(r) = s
                 .view()
                 .open_order()
                 .into_iter()
-                .find(|&id| id != pick.id && s.view().row(id).f == pick.f)
+                .find(|&id| id != pick.id && s.shown().row(id).f == pick.f)
             {
                 break (pick, r);
             }
         };
-        let v = judge(s.view(), rival).unwrap();
+        let v = judge(s.shown(), rival).unwrap();
         assert_eq!(v.grade, Grade::Close, "{v:?}");
         assert!(
             v.words.starts_with("close: same f = 12, but "),

@@ -5,8 +5,8 @@ use crate::domains::Malformed;
 use std::sync::Arc;
 
 /// The passable cells and terrain of a map: `0` is blocked, `1..=9` the cost of entering.
-/// The cells are shared, so every [`BoardView::Grid`](crate::engine::view::BoardView::Grid)
-/// of the map (one a frame in the app) borrows them instead of copying a million bytes.
+/// The cells are shared, so every [`GridView`](super::GridView) of the map (one a frame in the
+/// app) borrows them instead of copying a million bytes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GridMap {
     pub width: usize,

@@ -9,14 +9,17 @@
 //! Successors come clockwise from north: N, NE, E, SE, S, SW, W, NW (only N, E, S, W when
 //! 4-connected). That fixed order is what first-stored and last-stored tie-breaks see.
 
+mod edit;
 mod map;
+mod shown;
 
+pub use edit::{GridEdit, map_text};
 pub use map::GridMap;
+pub use shown::GridView;
 
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::Heuristic;
-use crate::engine::view::BoardView;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -375,41 +378,8 @@ impl Problem for Grid {
         }
     }
 
-    fn describe_move(&self, from: &u32, mv: Step) -> String {
-        let (x, y) = self.cell_of(*from);
-        let (dx, dy, name) = DIRECTIONS[usize::from(mv) % 8];
-        format!("{name} to ({}, {})", x + dx, y + dy)
-    }
-
-    fn compact(&self, state: &u32) -> String {
-        let (x, y) = self.cell_of(*state);
-        format!("({x}, {y})")
-    }
-
-    fn board(&self, state: &u32) -> BoardView {
-        let (x, y) = self.cell_of(*state);
-        BoardView::Grid {
-            width: self.map.width,
-            height: self.map.height,
-            cells: Arc::clone(&self.map.cells),
-            start: (self.start.x, self.start.y),
-            goal: (self.goal.x, self.goal.y),
-            at: (x.unsigned_abs(), y.unsigned_abs()),
-        }
-    }
-
-    fn place(&self, state: &u32) -> Option<usize> {
-        Some(*state as usize)
-    }
-
     fn numbered_states(&self) -> usize {
         self.map.cells.len()
-    }
-
-    fn position(&self, state: &u32) -> Option<(i64, i64)> {
-        // `cell_of` copes with a refused (empty) map, where dividing by its width could not.
-        let (x, y) = self.cell_of(*state);
-        Some((i64::try_from(x).ok()?, i64::try_from(y).ok()?))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The app's edits of an N-queens scenario on its board: lock, move or remove the queen, resize.
 
+use super::Cell;
 use super::MAX_SIZE;
-use crate::engine::view::Cell;
 
 /// The smallest board the app's size control offers (smaller ones have no interesting search).
 pub const MIN_EDIT_SIZE: usize = 4;

@@ -17,12 +17,21 @@ mod view;
 
 pub use candidates::{MAX_ALL_SQUARES, count_words};
 pub use edit::{MIN_EDIT_SIZE, QueensEdit, apply_edit};
+pub use view::QueensView;
 
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, Settings};
-use crate::engine::view::{BoardView, Cell};
 use packed::{Attacks, col_of, with_col};
+use serde::{Deserialize, Serialize};
+
+/// A square of a board, counted from 0 at the top left (as scenario files write it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
 
 /// The largest board (a column fits in 5 bits, a diagonal in a `u64`).
 pub const MAX_SIZE: usize = 32;
@@ -274,64 +283,6 @@ impl Problem for NQueens {
             }
             _ => Cost::ZERO,
         }
-    }
-
-    fn describe_move(&self, from: &Board, col: Column) -> String {
-        match self.next_row(from) {
-            Some(row) => format!("queen at row {row}, column {col}"),
-            None => format!("queen at column {col}"),
-        }
-    }
-
-    fn explain_prune(&self, from: &Board, col: Column) -> String {
-        let Some(row) = self.next_row(from) else {
-            return "the board is full".into();
-        };
-        let square = Cell {
-            row,
-            col: usize::from(col),
-        };
-        let queens = self.queens(from);
-        match Self::attacker(&queens, square) {
-            Some((q, true)) => format!("column {col} attacked by {}", self.queen_words(q)),
-            Some((q, false)) => format!(
-                "row {row}, column {col} attacked along a diagonal by {}",
-                self.queen_words(q)
-            ),
-            None => {
-                let mut with = queens;
-                with.push(square);
-                match self.blocked_row(from, &with) {
-                    Some(r) => format!(
-                        "forward checking: a queen at row {row}, column {col} leaves row {r} no safe square"
-                    ),
-                    None => format!("column {col} pruned"),
-                }
-            }
-        }
-    }
-
-    fn compact(&self, board: &Board) -> String {
-        let queens = self.queens(board);
-        (0..self.size)
-            .map(|row| {
-                let cols: Vec<String> = queens
-                    .iter()
-                    .filter(|q| q.row == row)
-                    .map(|q| q.col.to_string())
-                    .collect();
-                if cols.is_empty() {
-                    "·".to_string()
-                } else {
-                    cols.join("+")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    fn board(&self, board: &Board) -> BoardView {
-        self.view(board)
     }
 
     fn candidate_count(&self, mode: Candidates) -> Option<u128> {

@@ -1,7 +1,7 @@
 //! The packed board and the attack bit sets: a board row's column in 5 bits (12 rows to a
 //! word), the attacked columns and diagonals as `u64` sets.
 
-use crate::engine::view::Cell;
+use super::Cell;
 
 const COL_BITS: usize = 5;
 const ROWS_PER_WORD: usize = 12;

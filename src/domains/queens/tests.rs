@@ -2,6 +2,7 @@
 //! and the app's edits.
 
 use super::*;
+use crate::present::Presentation;
 
 fn cell(row: usize, col: usize) -> Cell {
     Cell { row, col }
@@ -140,17 +141,14 @@ fn candidates_are_counted_and_enumerated_in_odometer_and_lexicographic_order() {
 #[test]
 fn the_board_view_shows_attacks_the_square_tried_and_pruned_reasons() {
     let p = NQueens::new(4, None);
-    let BoardView::Queens {
+    let QueensView {
         rows,
         attacked,
         trying,
         pruned,
         conflicts,
         ..
-    } = p.board(&play(&p, &[1]))
-    else {
-        panic!("a queens view")
-    };
+    } = p.view(&play(&p, &[1]));
     assert_eq!(rows, vec![Some(1), None, None, None]);
     assert_eq!(trying, Some(cell(0, 1)));
     assert!(attacked[4 + 1] && attacked[4] && attacked[4 + 2] && !attacked[4 + 3]);

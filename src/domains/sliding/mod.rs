@@ -7,13 +7,14 @@
 
 mod hand;
 pub mod instances;
+mod shown;
 
 pub use hand::{slidable, slide};
+pub use shown::SlidingView;
 
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::Heuristic;
-use crate::engine::view::BoardView;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -419,43 +420,6 @@ impl<B: Packed> Problem for SlidingPuzzle<B> {
         let row = usize::from(parent.get(from)) * n;
         let (before, after) = (self.distance[row + from], self.distance[row + to]);
         parent_h + Cost::units(i64::from(after) - i64::from(before))
-    }
-
-    fn describe_move(&self, from: &B, slot: Slide) -> String {
-        let slot = usize::from(slot);
-        let blank = self.blank(*from);
-        let direction = match blank.cmp(&slot) {
-            std::cmp::Ordering::Greater if blank - slot == self.width => "down",
-            std::cmp::Ordering::Greater => "right",
-            std::cmp::Ordering::Less if slot - blank == self.width => "up",
-            _ => "left",
-        };
-        format!("tile {} {direction}", from.get(slot))
-    }
-
-    fn compact(&self, state: &B) -> String {
-        let tiles = self.unpack(*state);
-        if self.slots() <= 10 && tiles.iter().all(|&t| t < 10) {
-            return tiles.iter().map(ToString::to_string).collect();
-        }
-        tiles
-            .chunks(self.width)
-            .map(|row| {
-                row.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join(" / ")
-    }
-
-    fn board(&self, state: &B) -> BoardView {
-        BoardView::Sliding {
-            width: self.width,
-            height: self.height,
-            tiles: self.unpack(*state),
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The sliding-tile domain's own tests: estimates, successor order, solvability, hand moves.
 
 use super::*;
+use crate::present::Presentation;
 
 /// The built-in puzzle 542703816.
 fn built_in() -> SlidingPuzzle<u64> {

@@ -29,14 +29,15 @@ mod geometry;
 mod level;
 mod matching;
 pub mod route;
+mod shown;
 
 pub use geometry::Direction;
 pub use level::{check_level, pick_level};
+pub use shown::SokobanView;
 
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::Heuristic;
-use crate::engine::view::BoardView;
 use geometry::{Geometry, cell_u16};
 use level::parse_level;
 use matching::{GoalPushes, MatchCache, estimate_of};
@@ -283,59 +284,6 @@ impl Problem for Sokoban {
             _ => 0,
         };
         estimate_of(pushes)
-    }
-
-    /// The walk in lowercase LURD letters, the push in uppercase, then the push in words, e.g.
-    /// `llU: box (3, 2) up`. In `Pushes` mode the walk starts at the state's canonical cell.
-    fn describe_move(&self, from: &Position, mv: Push) -> String {
-        let behind = self
-            .geometry
-            .step(usize::from(mv.cell), mv.dir.opposite())
-            .unwrap_or(usize::from(mv.cell));
-        let (x, y) = self.xy(mv.cell);
-        format!(
-            "{}{}: box ({x}, {y}) {}",
-            self.walk_letters(from, behind),
-            mv.dir.letter().to_ascii_uppercase(),
-            mv.dir.word()
-        )
-    }
-
-    fn explain_prune(&self, _from: &Position, mv: Push) -> String {
-        let dest = self
-            .geometry
-            .step(usize::from(mv.cell), mv.dir)
-            .unwrap_or(usize::from(mv.cell));
-        let (x, y) = self.geometry.xy(dest);
-        format!(
-            "pruned: ({x}, {y}) is a dead square — from there no goal can be reached by pushing \
-             (a corner, or a wall with no goal along it)"
-        )
-    }
-
-    fn compact(&self, state: &Position) -> String {
-        let cells: Vec<String> = state
-            .boxes
-            .iter()
-            .map(|&b| {
-                let (x, y) = self.xy(b);
-                format!("({x},{y})")
-            })
-            .collect();
-        let (x, y) = self.xy(state.player);
-        format!("boxes {} player ({x},{y})", cells.join(" "))
-    }
-
-    fn board(&self, state: &Position) -> BoardView {
-        BoardView::Sokoban {
-            width: self.geometry.width,
-            height: self.geometry.height,
-            walls: self.geometry.blocked.clone(),
-            goals: self.goals.iter().map(|&g| usize::from(g)).collect(),
-            boxes: state.boxes.iter().map(|&b| usize::from(b)).collect(),
-            player: usize::from(state.player),
-            dead: (0..self.dead.len()).filter(|&i| self.dead[i]).collect(),
-        }
     }
 }
 

@@ -7,8 +7,9 @@
 //! walk starts where the player really stands (on the square the last pushed box left) and is
 //! the shortest walk from there to the pushing square, as [`super::Sokoban`] walks.
 
+use super::SokobanView;
 use super::geometry::{Direction, Geometry};
-use crate::engine::view::BoardView;
+use crate::present::BoardView;
 
 /// One push of a route: the player's walk to the pushing square, then the push of the box on
 /// `box_cell` towards `push`.
@@ -47,14 +48,14 @@ impl Route {
     /// No boards, a board that is not Sokoban's, two boards that are not one push apart, or a
     /// pushing square the player cannot reach.
     pub fn through(boards: &[BoardView]) -> Result<Route, String> {
-        let Some(BoardView::Sokoban {
+        let Some(SokobanView {
             width,
             height,
             walls,
             boxes,
             player,
             ..
-        }) = boards.first()
+        }) = boards.first().and_then(BoardView::get)
         else {
             return Err("not a Sokoban board".into());
         };
@@ -66,7 +67,7 @@ impl Route {
         };
         let (mut boxes, mut player) = (boxes.clone(), *player);
         for (n, board) in boards.iter().enumerate().skip(1) {
-            let BoardView::Sokoban { boxes: after, .. } = board else {
+            let Some(SokobanView { boxes: after, .. }) = board.get() else {
                 return Err(format!("board {n} is not a Sokoban board"));
             };
             let (box_cell, push, to) = route

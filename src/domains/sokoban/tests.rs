@@ -3,6 +3,7 @@
 
 use super::matching::{UNREACHABLE, min_cost_assignment};
 use super::*;
+use crate::present::Presentation;
 
 fn level(text: &str, cost: SokobanCost) -> Sokoban {
     Sokoban::new(Ok(text.to_string()), cost)

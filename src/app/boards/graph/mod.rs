@@ -7,10 +7,12 @@
 mod labels;
 
 use crate::app::boards::camera::{self, Camera};
+use crate::app::boards::input::BoardInput;
 use crate::app::boards::legend::{self, Swatch};
 use crate::app::boards::palette::{CLOSED, CURRENT, GOAL, MARKS, OPEN, ROUTE, START};
+use crate::app::command::Command;
+use crate::domains::graph::{GraphEdgeView, GraphNodeView, GraphView};
 use crate::engine::notebook::Status;
-use crate::engine::view::{GraphEdgeView, GraphNodeView};
 use eframe::egui;
 use egui::{Color32, FontId, Id, PointerButton, Pos2, Sense, Stroke, Ui, Vec2, vec2};
 
@@ -26,9 +28,8 @@ const PLATE_FILL: Color32 = Color32::from_rgb(0xfa, 0xf7, 0xee);
 const PLATE: Vec2 = vec2(3.0, 1.0);
 const RADIUS: f32 = 7.0;
 
-/// The parts of [`crate::engine::view::BoardView::Graph`] a drawing needs, and the search's
-/// marks on it.
-pub struct GraphBoard<'a> {
+/// The parts of a [`GraphView`] a drawing needs, and the search's marks on it.
+struct GraphBoard<'a> {
     pub nodes: &'a [GraphNodeView],
     pub edges: &'a [GraphEdgeView],
     pub directed: bool,
@@ -78,9 +79,25 @@ fn fill(board: &GraphBoard<'_>, node: usize) -> Color32 {
     }
 }
 
+/// Draws the graph with the search's marks on it; nothing on it is edited.
+pub fn show(ui: &mut Ui, view: &GraphView, input: &BoardInput<'_>) -> Option<Command> {
+    let board = GraphBoard {
+        nodes: &view.nodes,
+        edges: &view.edges,
+        directed: view.directed,
+        start: view.start,
+        goal: view.goal,
+        at: view.at,
+        marks: input.marks,
+        route: input.route,
+    };
+    draw(ui, &board, input.id);
+    None
+}
+
 /// Draws the graph with zoom, pan and Fit (see [`camera`]); hovering a node names it with its
 /// h and status.
-pub fn show(ui: &mut Ui, board: &GraphBoard<'_>, id: Id) {
+fn draw(ui: &mut Ui, board: &GraphBoard<'_>, id: Id) {
     if board.nodes.is_empty() {
         ui.weak("An empty graph.");
         return;

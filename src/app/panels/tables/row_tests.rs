@@ -6,7 +6,7 @@ use crate::app::command::Command;
 use crate::app::panels::testing::built_in_after;
 use crate::app::window::install_fonts;
 use crate::engine::notebook::{NodeId, Status};
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable};
@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 /// The open table of `session` in pick order, alone in a window; the harness's state collects
 /// the commands the table gives. Row `marked` carries a warning.
-fn open_table(session: &dyn SearchView, marked: NodeId) -> Harness<'_, Vec<Command>> {
+fn open_table(session: &dyn ShownSearch, marked: NodeId) -> Harness<'_, Vec<Command>> {
     let ids = sorted_ids(session, Status::Open, Sort::default());
     let pick = session.next_pick();
     let warnings = BTreeMap::from([(marked, "h broke its promise".to_string())]);
@@ -52,7 +52,7 @@ fn click_at(h: &mut Harness<'_, Vec<Command>>, pos: egui::Pos2) {
 #[test]
 fn a_click_on_a_row_selects_it_and_on_its_parent_cell_selects_the_parent() {
     let session = built_in_after(6);
-    let view = session.view();
+    let view = session.shown();
     let open = view.open_order();
     let id = open[2];
     let parent = view.row(id).parent.expect("an open row has a parent");
@@ -76,7 +76,7 @@ fn a_click_on_a_row_selects_it_and_on_its_parent_cell_selects_the_parent() {
 #[test]
 fn each_row_is_one_accessibility_node_that_reads_its_cells() {
     // The first step of the built-in search at which open rows tie with the pick on f.
-    let tied_on_f = |view: &dyn SearchView| {
+    let tied_on_f = |view: &dyn ShownSearch| {
         let Some(pick) = view.next_pick() else {
             return 0;
         };
@@ -88,9 +88,9 @@ fn each_row_is_one_accessibility_node_that_reads_its_cells() {
     };
     let session = (0..30)
         .map(built_in_after)
-        .find(|s| tied_on_f(s.view()) > 0)
+        .find(|s| tied_on_f(s.shown()) > 0)
         .expect("the built-in search has ties");
-    let view = session.view();
+    let view = session.shown();
     let open = view.open_order();
     let marked = open[1];
     let h = open_table(view, marked);

@@ -7,7 +7,7 @@ use super::sort::Sort;
 use crate::app::command::Command;
 use crate::engine::event::Pick;
 use crate::engine::notebook::{NodeId, Status};
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
 use eframe::egui;
 use egui::{RichText, ScrollArea, Ui};
 use egui_extras::TableBuilder;
@@ -21,7 +21,7 @@ pub struct TableView<'a> {
     /// Which list the table shows (the open list has the tie column and pick order).
     pub status: Status,
     /// Where the rows' values come from.
-    pub session: &'a dyn SearchView,
+    pub session: &'a dyn ShownSearch,
     /// The rows, in table order.
     pub ids: &'a [NodeId],
     /// The next pick, highlighted in every sort order; rows tied with it are marked.

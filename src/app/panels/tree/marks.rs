@@ -5,8 +5,8 @@
 
 use crate::app::boards::legend::{self, Swatch};
 use crate::app::boards::palette;
-use crate::engine::tree::Mark;
-use crate::engine::tree::shape::EdgeKind;
+use crate::present::tree::Mark;
+use crate::present::tree::shape::EdgeKind;
 use eframe::egui::{Color32, Ui};
 
 /// A row picked and closed without expanding it (cut off, at the depth limit, no successors):

@@ -1,4 +1,4 @@
-//! The Tree tab: the search tree of [`crate::engine::tree`], laid out in layers, with the
+//! The Tree tab: the search tree of [`crate::present::tree`], laid out in layers, with the
 //! boards' camera (zoom, pan, Fit). Clicking a node selects its row, as the tables do; a
 //! double click collapses or expands its subtree. Only what is on screen is drawn: nodes in
 //! full with their words when there is room, as dots when small, and as one density band per
@@ -12,9 +12,9 @@ mod marks;
 use crate::app::boards::camera::{self, Camera};
 use crate::app::command::Command;
 use crate::engine::notebook::NodeId;
-use crate::engine::tree::shape::{Item, Shape, ShapeOptions};
-use crate::engine::tree::{Growing, Update};
-use crate::engine::view::SearchView;
+use crate::present::ShownSearch;
+use crate::present::tree::shape::{Item, Shape, ShapeOptions};
+use crate::present::tree::{Growing, Update};
 use eframe::egui;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 
@@ -52,7 +52,7 @@ struct Built {
 
 /// What the panel needs from the app.
 pub struct TreeInput<'a> {
-    pub search: &'a dyn SearchView,
+    pub search: &'a dyn ShownSearch,
     pub selected: Option<NodeId>,
     /// Counts the app's searches, to tell a new search from a step of the same one.
     pub generation: u64,
@@ -210,7 +210,7 @@ impl TreePanel {
 }
 
 /// The shape of `tree` drawn with `options`.
-fn shape_of(tree: &Growing, options: &ShapeOptions, search: &dyn SearchView) -> Shape {
+fn shape_of(tree: &Growing, options: &ShapeOptions, search: &dyn ShownSearch) -> Shape {
     Shape::of(tree.tree(), options, &|id| search.state_text(id))
 }
 
@@ -231,7 +231,7 @@ fn centre_of(shape: &Shape, i: u32) -> Vec2 {
 
 /// One frame's drawing of the tree.
 struct View<'a> {
-    search: &'a dyn SearchView,
+    search: &'a dyn ShownSearch,
     place: camera::Placement,
     rect: Rect,
     selected: Option<NodeId>,

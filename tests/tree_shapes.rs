@@ -1,16 +1,17 @@
 //! The tree against the engine's own record: every expectation here is read off the rows and
 //! the step events the search returned while it was stepped, never off the tree code.
 
-use super::shape::{EdgeKind, Item, Shape, ShapeOptions};
-use super::*;
-use crate::engine::event::{Fate, StepEvent};
-use crate::engine::notebook::Status;
-use crate::engine::session::Session;
-use crate::engine::settings::Algorithm;
-use crate::scenario::{Scenario, SearchSpec};
+use frontier::engine::event::{Fate, StepEvent};
+use frontier::engine::notebook::{NodeId, Status};
+use frontier::engine::session::Session;
+use frontier::engine::settings::Algorithm;
+use frontier::present::ShownSession;
+use frontier::present::tree::shape::{EdgeKind, Item, Shape, ShapeOptions};
+use frontier::present::tree::{Mark, OldEdge, StubReason, Tree};
+use frontier::scenario::{Scenario, SearchSpec};
 use std::path::Path;
 
-fn session(name: &str, algorithm: Option<Algorithm>) -> Box<dyn Session> {
+fn session(name: &str, algorithm: Option<Algorithm>) -> Box<dyn ShownSession> {
     let scenario = Scenario::from_library(name).unwrap().unwrap();
     scenario
         .session(&SearchSpec {
@@ -71,7 +72,7 @@ fn a_cheaper_route_shows_the_new_parent_and_the_old_edge() {
     }
     // The shape draws the old edge dashed, besides the tree edge to the new parent.
     let shape = Shape::of(&tree, &ShapeOptions::default(), &|id| {
-        s.view().state_text(id)
+        s.shown().state_text(id)
     });
     let (old, id, new, _) = seen[0];
     let place = |r| shape.visible(r).unwrap();
@@ -212,7 +213,7 @@ fn folding_merges_rows_with_the_same_state_and_collapsing_hides_a_subtree() {
     step(s.as_mut(), 8);
     let tree = Tree::of(s.view());
     let texts: Vec<String> = (0..s.view().rows() as NodeId)
-        .map(|i| s.view().state_text(i))
+        .map(|i| s.shown().state_text(i))
         .collect();
     let distinct: std::collections::BTreeSet<_> = texts.iter().collect();
     assert!(
@@ -245,8 +246,8 @@ fn folding_merges_rows_with_the_same_state_and_collapsing_hides_a_subtree() {
 }
 
 mod growing {
-    use super::super::{Growing, Update};
     use super::*;
+    use frontier::present::tree::{Growing, Update};
     use proptest::prelude::*;
 
     /// Scenarios that store again, find cheaper routes, reopen rows, or drop them.
@@ -373,7 +374,7 @@ mod growing {
             fold: true,
             ..ShapeOptions::default()
         };
-        let texts = |id: NodeId| s.view().state_text(id);
+        let texts = |id: NodeId| s.shown().state_text(id);
         let mut folding = Shape::of(growing.tree(), &folded, &texts);
         assert!(
             !folding.grow(growing.tree()),

@@ -1,26 +1,60 @@
 //! The heuristic's broken promises in words, built when a face asks ([`warnings`]): the
-//! inconsistent edges [`super::heuristic_check::EdgeCheck`] recorded while stepping, then, once a
-//! goal is accepted, the admissibility pass over every stored row. Kept apart from the check
-//! itself, which runs in the search's hot loop and needs nothing of the search.
+//! inconsistent edges the engine's [`EdgeCheck`](crate::engine::heuristic_check::EdgeCheck)
+//! recorded while stepping, then, once a goal is accepted, the admissibility pass over every
+//! stored row. Kept apart from the check itself, which runs in the search's hot loop and needs
+//! nothing of the search.
 
-use super::cost::Cost;
-use super::heuristic_check::{HeuristicWarning, WarningKind};
-use super::notebook::NodeId;
-use super::problem::{Problem, Successor};
-use super::search::Search;
+use super::Presentation;
+use crate::engine::cost::Cost;
+use crate::engine::notebook::NodeId;
+use crate::engine::problem::{Problem, Successor};
+use crate::engine::search::Search;
+use serde::Serialize;
+
+/// Which promise h broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarningKind {
+    /// h drops along an edge by more than the edge costs.
+    Inconsistent,
+    /// h is above a cost to the goal the search has found.
+    Overestimates,
+}
+
+/// One broken promise, with its words: what `frontier run --json` lists as
+/// `heuristic_warnings` and what the app marks in its tables.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HeuristicWarning {
+    /// The step that met it.
+    pub step: u64,
+    /// The row whose h is too high.
+    #[serde(skip)]
+    pub id: NodeId,
+    /// That row's state, as the tables show it.
+    pub state: String,
+    pub kind: WarningKind,
+    pub words: String,
+    /// The row's h.
+    #[serde(skip)]
+    pub h: Cost,
+    /// What h should not exceed: c(n, n′) + h(n′) for an inconsistent edge, a cost to the goal
+    /// found through the row for an overestimate.
+    #[serde(skip)]
+    pub bound: Cost,
+}
 
 /// Every warning the search has met up to its current step: the inconsistent edges in the order
 /// met, then, if a goal was accepted, the rows proven to overestimate (the largest overestimate
 /// first). Costs a pass over the notebook when a goal was accepted: ask once per step.
 #[must_use]
-pub fn warnings<P: Problem>(search: &Search<P>) -> Vec<HeuristicWarning> {
+pub fn warnings<P: Presentation>(search: &Search<P>) -> Vec<HeuristicWarning> {
     let core = search.core();
     let store = &core.notebook;
     let name = |id: NodeId| core.problem.compact(store.node(id).state);
     let algorithm = core.settings.algorithm;
     let mut out: Vec<HeuristicWarning> = core
         .heuristic_check
-        .drops
+        .drops()
         .iter()
         .map(|d| {
             let (from, to) = (store.node(d.from), store.node(d.to));
@@ -41,7 +75,7 @@ pub fn warnings<P: Problem>(search: &Search<P>) -> Vec<HeuristicWarning> {
             }
         })
         .collect();
-    if !core.heuristic_check.on {
+    if !core.heuristic_check.is_on() {
         return out;
     }
     let Some(route) = search.solution() else {

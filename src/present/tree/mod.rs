@@ -14,10 +14,10 @@ pub mod shape;
 
 pub use read::{Growing, Update};
 
-use super::cost::Cost;
-use super::cutoff::{Bound, Cutoff};
-use super::notebook::NodeId;
-use super::view::SearchView;
+use crate::engine::cost::Cost;
+use crate::engine::cutoff::{Bound, Cutoff};
+use crate::engine::notebook::NodeId;
+use crate::engine::view::SearchView;
 use chunks::Chunks;
 use serde::Serialize;
 use std::fmt;
@@ -177,6 +177,3 @@ fn not_expanded(cutoff: Option<Cutoff>, f: Cost, depth: u32) -> Mark {
         _ => Mark::NotExpanded,
     }
 }
-
-#[cfg(test)]
-mod tests;

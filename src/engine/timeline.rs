@@ -29,7 +29,7 @@
 //! went ([`TimelineError`]). Faces read the search through [`Timeline::view`].
 
 use super::event::StepEvent;
-use super::session::Session;
+use super::session::{Session, SessionKind};
 use super::step_record::StepRecord;
 use super::view::SearchView;
 
@@ -87,11 +87,13 @@ pub enum TimelineError {
 }
 
 /// A search that can go back in time. Faces read [`Timeline::view`] for everything they show
-/// and call [`Timeline::step`], [`Timeline::step_back`] and [`Timeline::go_to`] to move.
-pub struct Timeline {
-    current: Box<dyn Session>,
+/// and call [`Timeline::step`], [`Timeline::step_back`] and [`Timeline::go_to`] to move. It holds
+/// a session of kind `S` ([`SessionKind`]): plain sessions, or a layer above's extension of them,
+/// whose view [`Timeline::view`] then hands out.
+pub struct Timeline<S: ?Sized + SessionKind = dyn Session> {
+    current: Box<S>,
     /// Copies of the search, in step order; the first is the search as it was given.
-    keyframes: Vec<Keyframe>,
+    keyframes: Vec<Keyframe<S>>,
     interval: u64,
     budget: usize,
     keyframe_bytes: usize,
@@ -101,10 +103,10 @@ pub struct Timeline {
     ahead: Option<StepRecord>,
 }
 
-impl Timeline {
+impl<S: ?Sized + SessionKind> Timeline<S> {
     /// A timeline over `session` with the default keyframe interval and budget.
     #[must_use]
-    pub fn new(session: Box<dyn Session>) -> Timeline {
+    pub fn new(session: Box<S>) -> Timeline<S> {
         Timeline::with_limits(session, DEFAULT_INTERVAL, DEFAULT_BUDGET)
     }
 
@@ -113,9 +115,9 @@ impl Timeline {
     /// memory budget (which counts the keyframes and the record too, see
     /// [`Session::hold_elsewhere`]).
     #[must_use]
-    pub fn with_limits(mut session: Box<dyn Session>, interval: u64, budget: usize) -> Timeline {
+    pub fn with_limits(mut session: Box<S>, interval: u64, budget: usize) -> Timeline<S> {
         let budget = budget.min(session.view().settings().max_memory.bytes() / 4);
-        let first = Keyframe::of(session.as_mut());
+        let first = Keyframe::of(&mut *session);
         Timeline {
             ahead: None,
             keyframe_bytes: first.bytes,
@@ -128,15 +130,15 @@ impl Timeline {
 
     /// The search as it is at the current step, read-only: what every face shows.
     #[must_use]
-    pub fn view(&self) -> &dyn SearchView {
-        self.current.view()
+    pub fn view(&self) -> &S::View<'_> {
+        self.current.kind_view()
     }
 
     /// A keyframe of the search at the current step, as the timeline keeps it (the timeline
     /// bench times it): restore a copy of it with [`Session::adopt`] before using it.
     #[must_use]
-    pub fn keyframe(&mut self) -> Box<dyn Session> {
-        self.current.keyframe()
+    pub fn keyframe(&mut self) -> Box<S> {
+        self.current.kind_keyframe()
     }
 
     /// The current step.
@@ -275,7 +277,7 @@ impl Timeline {
             let mut here = std::mem::replace(&mut self.current, copy);
             placed = self.undo_to(target)?;
             if !placed {
-                here.adopt(self.current.as_mut());
+                here.adopt(self.current.as_session_mut());
                 self.current = here;
             }
         }
@@ -291,9 +293,9 @@ impl Timeline {
     }
 
     /// A copy of keyframe `i` to go on from, made whole with what the current search holds.
-    fn restore(&mut self, i: usize) -> Box<dyn Session> {
-        let mut copy = self.keyframes[i].search.snapshot();
-        copy.adopt(self.current.as_mut());
+    fn restore(&mut self, i: usize) -> Box<S> {
+        let mut copy = self.keyframes[i].search.kind_snapshot();
+        copy.adopt(self.current.as_session_mut());
         copy
     }
 
@@ -317,7 +319,7 @@ impl Timeline {
         if !now.is_multiple_of(self.interval) || now <= last {
             return;
         }
-        let copy = Keyframe::of(self.current.as_mut());
+        let copy = Keyframe::of(&mut *self.current);
         self.keyframe_bytes += copy.bytes;
         self.keyframes.push(copy);
         while (self.keyframe_bytes > self.budget || self.over_allowance())
@@ -333,7 +335,7 @@ impl Timeline {
     }
 }
 
-impl Timeline {
+impl<S: ?Sized + SessionKind> Timeline<S> {
     /// Whether the keyframes hold more than their allowance per step taken, at an interval
     /// that may still grow for it. Only a search that has taken more steps than it holds rows
     /// (a deep one) is held to it: a best-first search stores a row or more for nearly every
@@ -352,17 +354,17 @@ impl Timeline {
 }
 
 /// A copy of the search kept to restore, with what it holds on its own.
-struct Keyframe {
-    search: Box<dyn Session>,
+struct Keyframe<S: ?Sized> {
+    search: Box<S>,
     /// The step it was taken at.
     steps: u64,
     /// [`Session::snapshot_bytes`], counted once (a best-first search counts its buckets).
     bytes: usize,
 }
 
-impl Keyframe {
-    fn of(live: &mut dyn Session) -> Keyframe {
-        let search = live.keyframe();
+impl<S: ?Sized + SessionKind> Keyframe<S> {
+    fn of(live: &mut S) -> Keyframe<S> {
+        let search = live.kind_keyframe();
         let bytes = search.snapshot_bytes();
         Keyframe {
             steps: search.view().steps(),
@@ -376,6 +378,3 @@ impl Keyframe {
 fn same_step(a: &StepRecord, b: &StepRecord, index: usize) -> bool {
     a.len() > index && b.len() > index && a.step(index) == b.step(index)
 }
-
-#[cfg(test)]
-mod tests;

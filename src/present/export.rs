@@ -5,10 +5,10 @@
 //! Both are recorders fed the session after each step, so `frontier run` (the only face that
 //! exports) writes the steps it actually took.
 
+use super::ShownSearch;
 use crate::engine::cost::Cost;
 use crate::engine::event::{Fate, Outcome};
 use crate::engine::notebook::NodeId;
-use crate::engine::view::SearchView;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -47,7 +47,7 @@ impl Default for CsvRecorder {
 
 impl CsvRecorder {
     /// Adds the step `session` just took.
-    pub fn record(&mut self, session: &dyn SearchView) {
+    pub fn record(&mut self, session: &dyn ShownSearch) {
         let event = session.last_event();
         let c = session.counts();
         let _ = write!(
@@ -125,7 +125,7 @@ impl PosthocRecorder {
     ///
     /// # Errors
     /// None today; kept so a recorder that writes as it goes can report a failed write.
-    pub fn record(&mut self, session: &dyn SearchView) -> Result<(), ExportError> {
+    pub fn record(&mut self, session: &dyn ShownSearch) -> Result<(), ExportError> {
         let event = session.last_event();
         let Some(pick) = &event.pick else {
             return Ok(());
@@ -154,7 +154,7 @@ impl PosthocRecorder {
         Ok(())
     }
 
-    fn event(&mut self, kind: &str, session: &dyn SearchView, id: NodeId, parent: Option<NodeId>) {
+    fn event(&mut self, kind: &str, session: &dyn ShownSearch, id: NodeId, parent: Option<NodeId>) {
         let row = session.row(id);
         let t = &mut self.events;
         let _ = write!(t, "  - {{ type: {kind}, id: {id}, ");
@@ -217,10 +217,8 @@ mod tests {
     use super::*;
     use crate::engine::cost::Cost;
     use crate::engine::problem::{Problem, Refusal, Successor};
-    use crate::engine::search::Search;
-    use crate::engine::session::Session;
     use crate::engine::settings::{Heuristic, Settings};
-    use crate::engine::view::BoardView;
+    use crate::present::{BoardView, Presentation, ShownSession, shown_session};
     use crate::scenario::{Scenario, SearchSpec};
 
     /// A corridor of cells 0..len walked from 0 to the last: a stand-in for a grid domain.
@@ -256,6 +254,9 @@ mod tests {
         fn estimate(&self, _: &i64, _: Heuristic) -> Cost {
             Cost::ZERO
         }
+    }
+
+    impl Presentation for Corridor {
         fn describe_move(&self, _: &i64, mv: i64) -> String {
             format!("{mv:+}")
         }
@@ -263,32 +264,29 @@ mod tests {
             s.to_string()
         }
         fn board(&self, _: &i64) -> BoardView {
-            BoardView::Sliding {
-                width: 0,
-                height: 0,
-                tiles: Vec::new(),
-            }
+            BoardView::empty()
         }
         fn position(&self, s: &i64) -> Option<(i64, i64)> {
-            Some((*s, 7))
+            (self.0 > 1).then_some((*s, 7))
         }
     }
 
-    fn corridor() -> Box<dyn Session> {
+    /// A search of a corridor `len` cells long; a corridor of one cell has no positions.
+    fn corridor(len: i64) -> Box<dyn ShownSession> {
         let settings = Settings {
             heuristic: Heuristic::Zero,
             ..Settings::default()
         };
-        Box::new(Search::new(Corridor(3), settings))
+        shown_session(Corridor(len), settings)
     }
 
     #[test]
     fn a_corridor_gives_the_posthoc_events_in_order() {
-        let mut s = corridor();
+        let mut s = corridor(3);
         let mut trace = PosthocRecorder::default();
-        while s.view().outcome().is_none() {
+        while s.shown().outcome().is_none() {
             s.step();
-            trace.record(s.view()).unwrap();
+            trace.record(s.shown()).unwrap();
         }
         let text = trace.text();
         let events: Vec<&str> = text.lines().skip(10).collect();
@@ -319,7 +317,7 @@ mod tests {
             .unwrap();
         let mut trace = PosthocRecorder::default();
         s.step();
-        trace.record(s.view()).unwrap();
+        trace.record(s.shown()).unwrap();
         let text = trace.text();
         assert!(!text.contains("views:") && !text.contains("x: "), "{text}");
         assert!(
@@ -340,7 +338,7 @@ mod tests {
         let mut csv = CsvRecorder::default();
         while s.view().outcome().is_none() {
             s.step();
-            csv.record(s.view());
+            csv.record(s.shown());
         }
         let lines: Vec<&str> = csv.text().lines().collect();
         assert_eq!(lines.len(), 22);

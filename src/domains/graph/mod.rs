@@ -6,10 +6,13 @@
 //! expanded. The `Given` heuristic is each node's written h; the graph checks it against the
 //! true distances to the goal, so the CLI can refuse an h that overestimates.
 
+mod shown;
+
+pub use shown::{GraphEdgeView, GraphNodeView, GraphView};
+
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
 use crate::engine::settings::Heuristic;
-use crate::engine::view::{BoardView, GraphEdgeView, GraphNodeView};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -252,40 +255,6 @@ impl Problem for Graph {
         heuristic != Heuristic::Given || self.given_admissible
     }
 
-    fn describe_move(&self, from: &u32, mv: EdgeStep) -> String {
-        let edge = &self.edges[mv as usize];
-        let to = if edge.from == *from as usize {
-            edge.to
-        } else {
-            edge.from
-        };
-        format!(
-            "{} → {} ({})",
-            self.name(*from),
-            self.nodes[to].name,
-            edge.cost
-        )
-    }
-
-    fn compact(&self, state: &u32) -> String {
-        self.name(*state).to_string()
-    }
-
-    fn board(&self, state: &u32) -> BoardView {
-        BoardView::Graph {
-            nodes: self.nodes.clone(),
-            edges: self.edges.clone(),
-            directed: self.directed,
-            start: self.start,
-            goal: self.goal,
-            at: *state as usize,
-        }
-    }
-
-    fn place(&self, state: &u32) -> Option<usize> {
-        Some(*state as usize)
-    }
-
     fn numbered_states(&self) -> usize {
         self.nodes.len()
     }
@@ -294,6 +263,7 @@ impl Problem for Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::Presentation;
 
     fn node(name: &str, h: f64) -> GraphNode {
         GraphNode {

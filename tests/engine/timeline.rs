@@ -1,12 +1,15 @@
 //! Time travel checked against searches never stepped back.
 
-use super::*;
-use crate::scenario::{Scenario, SearchSpec};
+use frontier::engine::session::Session;
+use frontier::engine::timeline::{KEYFRAME_BYTES_PER_STEP, KEYFRAME_FLOOR, Timeline};
+use frontier::engine::view::SearchView;
+use frontier::present::ShownSession;
+use frontier::scenario::{Scenario, SearchSpec};
 use proptest::prelude::*;
 use std::path::Path;
 
 /// A fresh session of a sliding puzzle (3×3 packs in a u64, 5×5 in a u128: two state types).
-fn puzzle(width: usize, start: &[u8]) -> Box<dyn Session> {
+fn puzzle(width: usize, start: &[u8]) -> Box<dyn ShownSession> {
     let text = format!(
         "Scenario(problem: SlidingPuzzle(width: {width}, height: {width}, start: {start:?}), \
          search: (algorithm: AStar, max_states: 100000))"
@@ -17,7 +20,7 @@ fn puzzle(width: usize, start: &[u8]) -> Box<dyn Session> {
         .unwrap()
 }
 
-fn built_in() -> Box<dyn Session> {
+fn built_in() -> Box<dyn ShownSession> {
     puzzle(3, &[5, 4, 2, 7, 0, 3, 8, 1, 6])
 }
 
@@ -29,7 +32,7 @@ fn a_timeline_shows_its_search_as_the_search_would() {
         plain.step();
         t.step().unwrap();
     }
-    let plain = plain.view();
+    let plain = plain.shown();
     assert!(plain.open_key(1).is_some());
     for id in 0..u32::try_from(plain.rows()).unwrap() {
         assert_eq!(t.view().open_key(id), plain.open_key(id));
@@ -68,7 +71,7 @@ fn a_timeline_goes_back_and_replays_the_same_steps() {
     });
 }
 
-fn five() -> Box<dyn Session> {
+fn five() -> Box<dyn ShownSession> {
     // 26 random moves from the goal.
     puzzle(
         5,
@@ -96,7 +99,7 @@ fn picture(s: &dyn SearchView) -> String {
     )
 }
 
-fn fresh_at(make: fn() -> Box<dyn Session>, step: u64) -> String {
+fn fresh_at(make: fn() -> Box<dyn ShownSession>, step: u64) -> String {
     let mut s = make();
     while s.view().steps() < step && s.view().outcome().is_none() {
         s.step();
@@ -131,7 +134,11 @@ fn the_5x5_walk_is_long_enough_to_travel_in() {
 
 #[test]
 fn a_best_first_search_rewinds_in_place_to_the_search_it_was() {
-    for make in [built_in as fn() -> Box<dyn Session>, five, breadth_first] {
+    for make in [
+        built_in as fn() -> Box<dyn ShownSession>,
+        five,
+        breadth_first,
+    ] {
         let mut s = make();
         for _ in 0..15 {
             s.step();
@@ -154,7 +161,7 @@ fn a_best_first_search_rewinds_in_place_to_the_search_it_was() {
 
 /// Breadth-first search on the built-in puzzle: its open rows are a cursor over row ids
 /// (`StoringQueue`), which undo and keyframes must put back as they were.
-fn breadth_first() -> Box<dyn Session> {
+fn breadth_first() -> Box<dyn ShownSession> {
     Scenario::parse(
         "Scenario(problem: SlidingPuzzle(width: 3, height: 3, start: [5, 4, 2, 7, 0, 3, 8, 1, 6]), \
          search: (algorithm: BreadthFirst, max_states: 100000))",
@@ -168,15 +175,15 @@ fn breadth_first() -> Box<dyn Session> {
 
 /// Weighted A* on the hardest 8-puzzle: it reopens closed states, which no undo can take
 /// back.
-fn reopening() -> Box<dyn Session> {
-    let (_, text) = crate::scenario::LIBRARY
+fn reopening() -> Box<dyn ShownSession> {
+    let (_, text) = frontier::scenario::LIBRARY
         .iter()
         .find(|(name, _)| name.starts_with("hardest"))
         .unwrap();
     Scenario::parse(text, "hardest", Path::new("scenarios"))
         .unwrap()
         .session(&SearchSpec {
-            algorithm: Some(crate::engine::settings::Algorithm::WeightedAStar),
+            algorithm: Some(frontier::engine::settings::Algorithm::WeightedAStar),
             ..SearchSpec::default()
         })
         .unwrap()
@@ -216,7 +223,10 @@ fn a_tight_budget_thins_keyframes_and_doubles_the_interval() {
 
 #[test]
 fn only_searches_with_more_steps_than_rows_are_thinned_for_their_steps() {
-    for (make, thinned) in [(five as fn() -> Box<dyn Session>, false), (queens, true)] {
+    for (make, thinned) in [
+        (five as fn() -> Box<dyn ShownSession>, false),
+        (queens, true),
+    ] {
         let mut t = Timeline::with_limits(make(), 1, usize::MAX);
         let steps = t.go_to(400).unwrap();
         let (count, bytes) = t.keyframes();
@@ -256,7 +266,7 @@ fn moves(horizon: u64) -> impl Strategy<Value = Vec<Move>> {
     )
 }
 
-fn check_moves(make: fn() -> Box<dyn Session>, moves: &[Move], interval: u64, budget: usize) {
+fn check_moves(make: fn() -> Box<dyn ShownSession>, moves: &[Move], interval: u64, budget: usize) {
     let mut t = Timeline::with_limits(make(), interval, budget);
     for m in moves {
         match *m {
@@ -310,7 +320,7 @@ proptest! {
     }
 }
 
-fn queens() -> Box<dyn Session> {
+fn queens() -> Box<dyn ShownSession> {
     Scenario::parse(
         "Scenario(problem: NQueens(size: 6), search: (algorithm: Backtracking, all_solutions: true))",
         "test",
@@ -332,7 +342,7 @@ fn keyframes_leave_the_index_to_the_search_they_are_restored_into() {
         kept.snapshot_bytes() < full.snapshot_bytes(),
         "a keyframe holds no hash index"
     );
-    for (make, end) in [(five as fn() -> Box<dyn Session>, 30), (queens, 120)] {
+    for (make, end) in [(five as fn() -> Box<dyn ShownSession>, 30), (queens, 120)] {
         let mut t = Timeline::with_limits(make(), 8, usize::MAX);
         t.go_to(end).unwrap();
         for target in [3, end - 1, 9, end / 2 + 1, end, 0, end - 5, 1] {
@@ -369,9 +379,9 @@ fn the_record_is_held_once_at_the_last_step_and_kept_while_back() {
 /// copies weigh up to 100 KB either way.)
 #[test]
 fn keyframes_hold_little_of_a_growing_open_list() {
-    use crate::domains::sliding::{SlidingPuzzle, default_goal};
-    use crate::engine::search::Search;
-    use crate::engine::settings::{Algorithm, Settings};
+    use frontier::domains::sliding::{SlidingPuzzle, default_goal};
+    use frontier::engine::search::Search;
+    use frontier::engine::settings::{Algorithm, Settings};
     let start = vec![0, 2, 4, 14, 11, 1, 7, 6, 3, 8, 15, 13, 10, 5, 9, 12];
     let problem: SlidingPuzzle<u64> = SlidingPuzzle::new(4, 4, start, default_goal(4, 4));
     let mut search = Search::new(

@@ -1,11 +1,15 @@
-//! The grid, graph and Sokoban domains against independent numbers: the Moving AI benchmark's
-//! optimal lengths, the known Microban optima, the Romania road map, and the tie graph's notes.
+//! The domains against independent numbers: the Moving AI benchmark's optimal lengths, the
+//! known Microban optima ([`sokoban`]), the Romania road map, the tie graph's notes; and every
+//! algorithm on every domain's library scenarios.
+
+mod sokoban;
 
 use frontier::cli::SearchArgs;
 use frontier::cli::scen::check_file;
 use frontier::engine::event::Outcome;
 use frontier::engine::session::Session;
 use frontier::engine::settings::{Algorithm, TieKey};
+use frontier::present::ShownSession;
 use frontier::scenario::{LIBRARY, Scenario, ScenarioError, SearchSpec};
 use std::path::{Path, PathBuf};
 
@@ -17,7 +21,7 @@ fn scenario(ron: &str) -> Scenario {
     Scenario::parse(ron, "test", &scenarios_dir()).expect("test scenarios parse")
 }
 
-fn run(ron: &str, spec: &SearchSpec) -> Box<dyn Session> {
+fn run(ron: &str, spec: &SearchSpec) -> Box<dyn ShownSession> {
     let mut s = scenario(ron).session(spec).expect("builds");
     while s.view().outcome().is_none() {
         s.step();
@@ -91,119 +95,6 @@ fn the_scen_command_reports_every_query_and_names_the_lines_that_differ() {
     assert!(check_file(Path::new("no/such.scen"), &SearchArgs::default(), None).is_err());
 }
 
-/// `(level, optimal moves, optimal pushes)` from known.txt.
-fn known_levels() -> Vec<(String, f64, f64)> {
-    let text = std::fs::read_to_string(scenarios_dir().join("sokoban/known.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            (
-                f[0].to_string(),
-                f[1].parse().unwrap(),
-                f[2].parse().unwrap(),
-            )
-        })
-        .collect()
-}
-
-/// Plays a LURD solution on the level text (lowercase walks, uppercase pushes) and returns
-/// whether it is legal and leaves every box on a goal.
-fn plays_to_a_solution(level: &str, lurd: &str) -> bool {
-    let mut rows: Vec<Vec<char>> = level.lines().map(|l| l.chars().collect()).collect();
-    let width = rows.iter().map(Vec::len).max().unwrap();
-    for r in &mut rows {
-        r.resize(width, ' ');
-    }
-    let find = |rows: &Vec<Vec<char>>| {
-        (0..rows.len())
-            .flat_map(|y| (0..width).map(move |x| (x, y)))
-            .find(|&(x, y)| matches!(rows[y][x], '@' | '+'))
-            .unwrap()
-    };
-    let (mut x, mut y) = find(&rows);
-    let under = |c: char| {
-        if matches!(c, '+' | '*' | '.') {
-            '.'
-        } else {
-            ' '
-        }
-    };
-    for m in lurd.chars() {
-        let (dx, dy): (isize, isize) = match m.to_ascii_lowercase() {
-            'u' => (0, -1),
-            'd' => (0, 1),
-            'l' => (-1, 0),
-            _ => (1, 0),
-        };
-        let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
-        let next = rows[ny][nx];
-        if next == '#' {
-            return false;
-        }
-        let is_box = matches!(next, '$' | '*');
-        if is_box != m.is_ascii_uppercase() {
-            return false;
-        }
-        if is_box {
-            let (bx, by) = (nx.wrapping_add_signed(dx), ny.wrapping_add_signed(dy));
-            match rows[by][bx] {
-                ' ' => rows[by][bx] = '$',
-                '.' => rows[by][bx] = '*',
-                _ => return false,
-            }
-        }
-        rows[y][x] = under(rows[y][x]);
-        rows[ny][nx] = if under(next) == '.' { '+' } else { '@' };
-        (x, y) = (nx, ny);
-    }
-    !rows.iter().flatten().any(|&c| c == '$')
-}
-
-#[test]
-fn microban_levels_cost_their_known_optimal_pushes_and_moves() {
-    let levels = known_levels();
-    assert_eq!(levels.len(), 16);
-    for (name, moves, pushes) in levels {
-        for (mode, expected) in [("Pushes", pushes), ("Moves", moves)] {
-            let ron = format!(
-                "Scenario(problem: Sokoban(level_file: \"sokoban/{name}.txt\", cost: {mode}))"
-            );
-            let s = run(&ron, &spec(Algorithm::AStar));
-            assert_eq!(cost(s.as_ref()), Some(expected), "{name} {mode}");
-            if mode == "Moves" {
-                // The labels spell the solution; replayed on the level it must solve it in
-                // exactly that many moves.
-                let route = s.view().solution().unwrap();
-                let lurd: String = route
-                    .windows(2)
-                    .map(|w| {
-                        let label = s.view().move_label(w[0], w[1]);
-                        label.split(':').next().unwrap().to_string()
-                    })
-                    .collect();
-                let level =
-                    std::fs::read_to_string(scenarios_dir().join(format!("sokoban/{name}.txt")))
-                        .unwrap();
-                assert_eq!(lurd.len() as f64, expected, "{name}: {lurd}");
-                assert!(plays_to_a_solution(&level, &lurd), "{name}: {lurd}");
-                assert!(!plays_to_a_solution(&level, &lurd[..lurd.len() - 1]));
-            }
-        }
-    }
-}
-
-#[test]
-fn breadth_first_over_pushes_finds_the_fewest_pushes_as_in_the_seed() {
-    let levels = known_levels();
-    for (name, _, pushes) in levels.iter().take(5) {
-        let ron =
-            format!("Scenario(problem: Sokoban(level_file: \"sokoban/{name}.txt\", cost: Pushes))");
-        let s = run(&ron, &spec(Algorithm::BreadthFirst));
-        assert_eq!(cost(s.as_ref()), Some(*pushes), "{name}");
-    }
-}
-
 #[test]
 fn romania_goes_through_rimnicu_vilcea_and_pitesti_for_418() {
     let text = std::fs::read_to_string(scenarios_dir().join("romania.ron")).unwrap();
@@ -214,7 +105,7 @@ fn romania_goes_through_rimnicu_vilcea_and_pitesti_for_418() {
             .solution()
             .unwrap()
             .iter()
-            .map(|&id| s.view().state_text(id))
+            .map(|&id| s.shown().state_text(id))
             .collect();
         assert_eq!(
             route,
@@ -255,7 +146,7 @@ fn on_the_tie_graph_each_policy_picks_the_node_its_notes_name() {
                 .unwrap();
             s.step();
             let pick = s.step().pick.clone().unwrap();
-            let picked = s.view().state_text(pick.id);
+            let picked = s.shown().state_text(pick.id);
             assert_eq!(
                 picked,
                 picks_in(said, key.cli_name()),
@@ -339,7 +230,7 @@ fn malformed_maps_levels_and_graphs_are_refused_with_the_reason() {
     assert!(matches!(both, Err(ScenarioError::Invalid(_))));
 }
 
-const DOMAIN_SCENARIOS: [&str; 12] = [
+const DOMAIN_SCENARIOS: [&str; 13] = [
     "romania.ron",
     "tie_graph.ron",
     "graph_overestimate.ron",
@@ -352,6 +243,7 @@ const DOMAIN_SCENARIOS: [&str; 12] = [
     "sokoban_microban_001.ron",
     "sokoban_microban_005.ron",
     "sokoban_dead_squares.ron",
+    "missionaries_cannibals.ron",
 ];
 
 const BEST_FIRST: [Algorithm; 5] = [
@@ -428,7 +320,7 @@ fn an_overestimating_h_is_refused_for_astar_unless_allowed() {
 fn grids_report_every_rows_cell_for_the_map_view() {
     let text = std::fs::read_to_string(scenarios_dir().join("grid_open_room.ron")).unwrap();
     let s = run(&text, &SearchSpec::default());
-    let places = s.view().places();
+    let places = s.shown().places();
     assert_eq!(places.len(), s.view().rows());
     // Row 0 is the start, (3, 7) on a 31-wide map.
     assert_eq!(places[0], Some(7 * 31 + 3));
