@@ -1,5 +1,6 @@
 //! `frontier compare`: several settings on one scenario, stepped together, tabled.
 
+use super::live::{self, Progress};
 use crate::engine::memory::{DEFAULT_MAX_MEMORY, MemorySize};
 use crate::engine::settings::{Algorithm, Heuristic};
 use crate::present::compare::{Lane, Lockstep};
@@ -68,13 +69,21 @@ impl CompareArgs {
     }
 }
 
-/// Runs `frontier compare`; returns the exit status.
+/// Runs `frontier compare`, with a progress bar on a terminal; returns the exit status
+/// ([`live::EXIT_INTERRUPTED`] when Ctrl+C stopped it: the table so far is printed).
 #[must_use]
 pub fn compare(args: &CompareArgs, out: &mut dyn Write) -> u8 {
-    super::exit_status(compare_inner(args, out).map(|()| 0))
+    super::exit_status(compare_inner(args, out).map(|interrupted| {
+        if interrupted {
+            live::EXIT_INTERRUPTED
+        } else {
+            0
+        }
+    }))
 }
 
-fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
+/// Runs the comparison and writes its table; returns whether Ctrl+C stopped it.
+fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<bool, ScenarioError> {
     let scenario = super::load_scenario(&args.scenario)?;
     let columns = args.columns()?;
     // One budget for the whole comparison, shared equally by its columns.
@@ -95,7 +104,7 @@ fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Scenario
         })
         .collect::<Result<Vec<_>, ScenarioError>>()?;
     let mut comparison = Lockstep::new(lanes);
-    comparison.run(args.max_steps.unwrap_or(u64::MAX));
+    let interrupted = run(&mut comparison, args.max_steps.unwrap_or(u64::MAX));
     let table = comparison.table();
     let io = |e: std::io::Error| ScenarioError::Write {
         path: "standard output".into(),
@@ -116,12 +125,15 @@ fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Scenario
                 })
             })
             .collect();
-        let json = serde_json::json!({
+        let mut json = serde_json::json!({
             "lanes": lanes,
             "first_difference": comparison.divergence(),
         });
+        if interrupted {
+            json["interrupted"] = true.into();
+        }
         writeln!(out, "{json}").map_err(io)?;
-        return Ok(());
+        return Ok(interrupted);
     }
     let width = table
         .iter()
@@ -161,5 +173,39 @@ fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<(), Scenario
         None => writeln!(out, "the picks never differ"),
     }
     .map_err(io)?;
-    Ok(())
+    if interrupted {
+        let step = table.iter().map(|r| r.steps).max().unwrap_or(0);
+        writeln!(
+            out,
+            "Stopped by Ctrl+C at step {step}: a column still running shows outcome running"
+        )
+        .map_err(io)?;
+    }
+    Ok(interrupted)
+}
+
+/// Steps every column until each has ended or `max_steps` steps were taken, with a progress
+/// bar of the columns ended on a terminal; returns whether Ctrl+C stopped it first.
+fn run(comparison: &mut Lockstep, max_steps: u64) -> bool {
+    let ended = |c: &Lockstep| {
+        c.lanes()
+            .iter()
+            .filter(|l| l.session.view().outcome().is_some())
+            .count()
+    };
+    let progress = Progress::new(comparison.lanes().len(), "columns");
+    live::listen();
+    let mut taken = 0;
+    while !comparison.is_over() && taken < max_steps {
+        comparison.step();
+        taken += 1;
+        if taken % live::SLICE == 0 {
+            if live::interrupted() {
+                return true;
+            }
+            progress.set(ended(comparison));
+            progress.note(|| format!("step {taken}"));
+        }
+    }
+    false
 }

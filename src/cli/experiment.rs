@@ -1,6 +1,7 @@
 //! `frontier experiment eight-puzzle`: the textbook's table of search cost by solution depth
 //! ([`crate::experiment`]), as text or JSON.
 
+use super::live::{self, Progress};
 use crate::experiment::job::{Experiment, TableRow};
 use crate::experiment::{Contender, DEFAULT_BUDGET, Plan};
 use clap::{Args, ValueEnum};
@@ -66,30 +67,58 @@ const COUNTS: &str = "checked = mean states checked (expanded); stored = mean st
                       start included (the textbook's \"nodes generated\" plus one); b* from \
                       stored = 1 + b* + b*² + … + b*^d";
 
-/// Runs `frontier experiment`; returns the exit status.
+/// Runs `frontier experiment`, with a progress bar on a terminal; returns the exit status
+/// ([`live::EXIT_INTERRUPTED`] when Ctrl+C stopped it: the table of the runs done is printed).
 #[must_use]
 pub fn experiment(args: &ExperimentArgs, out: &mut dyn Write) -> u8 {
-    super::exit_status(experiment_inner(args, out).map(|()| 0))
+    super::exit_status(experiment_inner(args, out))
 }
 
-fn experiment_inner(args: &ExperimentArgs, out: &mut dyn Write) -> Result<(), String> {
+fn experiment_inner(args: &ExperimentArgs, out: &mut dyn Write) -> Result<u8, String> {
     let mut job = Experiment::new(args.plan())?;
-    job.finish();
+    live::listen();
+    let progress = Progress::new(job.progress().runs, "runs");
+    let done = loop {
+        let done = job.advance(live::SLICE);
+        progress.set(done.runs_done);
+        progress.note(|| format!("{} steps", done.steps));
+        if done.is_done() || live::interrupted() {
+            break done;
+        }
+    };
+    progress.finish();
+    let interrupted = !done.is_done();
     let plan = job.plan();
     let table = job.table();
-    let text = if args.json {
-        let json = serde_json::json!({
+    let mut text = if args.json {
+        let mut json = serde_json::json!({
             "puzzle": "eight-puzzle",
             "plan": plan,
             "counts": COUNTS,
             "table": table,
         });
+        if interrupted {
+            json["interrupted"] = true.into();
+            json["runs_done"] = done.runs_done.into();
+        }
         format!("{json}\n")
     } else {
         text(plan, &table)
     };
+    if interrupted && !args.json {
+        text.push_str(&format!(
+            "\nStopped by Ctrl+C after {} of {} runs: each mean is over the runs done, and — \
+             also marks a cell not reached.\n",
+            done.runs_done, done.runs
+        ));
+    }
     out.write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write to standard output: {e}"))
+        .map_err(|e| format!("cannot write to standard output: {e}"))?;
+    Ok(if interrupted {
+        live::EXIT_INTERRUPTED
+    } else {
+        0
+    })
 }
 
 /// Width of one contender's columns: checked, stored, b*.

@@ -3,6 +3,7 @@
 mod after_step;
 mod compare;
 mod experiment;
+pub mod live;
 mod posthoc;
 mod replay;
 mod tree;

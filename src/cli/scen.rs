@@ -1,15 +1,42 @@
 //! `frontier scen FILE.scen`: runs every query of a Moving AI scenario file on its map and
 //! compares each cost with the file's optimal length. This is how a user checks the engine on
 //! real maps.
+//!
+//! Each query's result is printed as it finishes (a text line, or a JSON line with
+//! `--json-lines`), so a long run shows its progress and an interrupted one keeps what it did;
+//! a summary follows. Every query is bounded (steps, or seconds), by default too
+//! ([`DEFAULT_MAX_STEPS`]), and Ctrl+C stops the run with the summary of the queries done.
 
 use super::SearchArgs;
+use super::live::{self, Progress};
 use crate::domains::grid::{Grid, GridMap, Moves};
 use crate::domains::movingai::{self, Query};
+use crate::engine::event::Outcome;
 use crate::engine::search::Search;
 use crate::engine::settings::Heuristic;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Steps each query may take when the command gives no bound of its own (no `--max-steps`,
+/// `--time-limit` or `--no-limit`): this many, or [`DEFAULT_STEPS_PER_CELL`] per cell of the
+/// largest map the file names when that is more.
+///
+/// Why this bound: breadth-first search, Dijkstra, A* and greedy search check each cell of the
+/// map at most once (the notebook is sized to the map), so a bound of at least ten steps per
+/// cell never stops them. Only the searches that check cells again reach it: IDA* and iterative
+/// deepening, whose every iteration starts over (the steps of every iteration count), and
+/// backtracking. On a 65×81 map with real-valued diagonal costs, IDA* raises its threshold
+/// hundreds of times and some queries would run for hours. At about ten million steps a second
+/// (a release build), a query gets a tenth of a second, so all 320 queries of
+/// `den312d.map.scen` end in about half a minute. It counts steps rather than seconds so that a
+/// run stops every query at the same step on every machine, and two runs can be compared line
+/// by line.
+pub const DEFAULT_MAX_STEPS: u64 = 1_000_000;
+
+/// The default bound's steps per cell of the map, on maps larger than 100,000 cells.
+pub const DEFAULT_STEPS_PER_CELL: u64 = 10;
 
 #[derive(Debug, Args)]
 pub struct ScenArgs {
@@ -18,120 +45,572 @@ pub struct ScenArgs {
     pub scen: PathBuf,
     #[command(flatten)]
     pub search: SearchArgs,
-    /// Stop each query after this many steps (it is then reported as stopped at a limit).
-    #[arg(long)]
+    /// Stop each query after this many steps (it is then reported as `step_limit`); the steps
+    /// of every iteration of IDA* and iterative deepening count. Default, unless --time-limit
+    /// or --no-limit is given: 1000000 steps (10 per cell on maps of more than 100000 cells),
+    /// more than A*, Dijkstra or breadth-first search take on any map. Raise it with a larger N.
+    #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
-    /// One JSON object on stdout instead of text.
-    #[arg(long)]
+    /// Stop each query after this many seconds (it is then reported as `time_limit`), e.g. 0.5
+    /// or 30. Given alone, it replaces the default step limit.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// No step or time limit: every query runs until it ends (or until Ctrl+C).
+    #[arg(long, conflicts_with_all = ["max_steps", "time_limit"])]
+    pub no_limit: bool,
+    /// One JSON object on stdout at the end (the summary, its mismatches listed) instead of
+    /// text.
+    #[arg(long, conflicts_with = "json_lines")]
     pub json: bool,
+    /// One JSON object per line on stdout: each query as it finishes ("type": "query"), then
+    /// the summary ("type": "summary", the fields of --json but the mismatches).
+    #[arg(long)]
+    pub json_lines: bool,
 }
 
-/// A query whose cost did not match.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Mismatch {
+impl ScenArgs {
+    /// The bounds on each query: the ones given, or the default step limit when none is.
+    #[must_use]
+    pub fn bounds(&self) -> Bounds {
+        if self.no_limit {
+            Bounds::default()
+        } else if self.max_steps.is_some() || self.time_limit.is_some() {
+            Bounds {
+                max_steps: self.max_steps.map(StepBound::Given),
+                time_limit: self.time_limit,
+            }
+        } else {
+            Bounds {
+                max_steps: Some(StepBound::Default),
+                time_limit: None,
+            }
+        }
+    }
+}
+
+/// Parses `--time-limit`: a number of seconds, more than 0.
+///
+/// # Errors
+/// What was expected, in words.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let wrong = || {
+        format!(
+            "'{text}' is not a time limit: give a number of seconds above 0, such as 0.5 or 30 \
+             (or --no-limit for none)"
+        )
+    };
+    let seconds: f64 = text.trim().parse().map_err(|_| wrong())?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(wrong());
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| wrong())
+}
+
+/// How many steps each query may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepBound {
+    /// The number `--max-steps` gave.
+    Given(u64),
+    /// [`DEFAULT_MAX_STEPS`], or [`DEFAULT_STEPS_PER_CELL`] per cell of the largest map.
+    Default,
+}
+
+/// The bounds on each query of a run; `None`: no bound of that kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bounds {
+    pub max_steps: Option<StepBound>,
+    pub time_limit: Option<Duration>,
+}
+
+impl Bounds {
+    /// The step limit on a file whose largest map has `cells` cells.
+    #[must_use]
+    pub fn steps(self, cells: usize) -> Option<u64> {
+        self.max_steps.map(|bound| match bound {
+            StepBound::Given(n) => n,
+            StepBound::Default => DEFAULT_MAX_STEPS
+                .max(DEFAULT_STEPS_PER_CELL.saturating_mul(u64::try_from(cells).unwrap_or(0))),
+        })
+    }
+}
+
+/// How a query ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum End {
+    /// The search ended by itself: goal found, nothing left, a state or memory limit, refused.
+    Ended(Outcome),
+    /// The step limit stopped it.
+    StepLimit,
+    /// The time limit (this long) stopped it.
+    TimeLimit(Duration),
+}
+
+impl End {
+    /// The outcome's name: `goal_found`, `exhausted`, `limit_reached`, `refused`, or
+    /// `step_limit` and `time_limit` for the bounds.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            End::Ended(o) => o.code(),
+            End::StepLimit => "step_limit",
+            End::TimeLimit(_) => "time_limit",
+        }
+    }
+
+    /// Whether a limit (steps, time, states or memory) stopped the query before it could end.
+    #[must_use]
+    pub fn limited(&self) -> bool {
+        matches!(
+            self,
+            End::Ended(Outcome::LimitReached | Outcome::OverBudget(_))
+                | End::StepLimit
+                | End::TimeLimit(_)
+        )
+    }
+}
+
+/// One query, run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryResult {
     pub query: Query,
-    /// The cost found, or `None` with the outcome's words when no route was found.
+    /// The cost of the route found, if any.
     pub cost: Option<f64>,
-    pub outcome: String,
-    /// Whether the query stopped at a limit (steps, states or memory) before it could end.
-    pub limited: bool,
+    /// Whether the cost is the file's optimal length (within its tolerance).
+    pub matched: bool,
+    pub end: End,
+    pub steps: u64,
+    pub states_checked: u64,
 }
 
-/// The result of running a whole scenario file.
+impl QueryResult {
+    /// The end in words: "Goal found", "step limit reached after 200 steps", "time limit
+    /// reached after 0.5 s (34816 steps)", "Limit reached: memory budget 64 KiB reached at
+    /// step 128".
+    #[must_use]
+    pub fn words(&self) -> String {
+        match &self.end {
+            End::Ended(o) => o.to_string(),
+            End::StepLimit => format!("step limit reached after {} steps", self.steps),
+            End::TimeLimit(limit) => format!(
+                "time limit reached after {} s ({} steps)",
+                limit.as_secs_f64(),
+                self.steps
+            ),
+        }
+    }
+
+    /// The query as JSON: where, what was expected and found, and how it ended (`outcome` in
+    /// words, `code` as a name).
+    #[must_use]
+    pub fn json(&self) -> serde_json::Value {
+        let q = &self.query;
+        serde_json::json!({
+            "line": q.line,
+            "start": [q.start.x, q.start.y],
+            "goal": [q.goal.x, q.goal.y],
+            "expected": q.optimal,
+            "cost": self.cost,
+            "matched": self.matched,
+            "code": self.end.code(),
+            "outcome": self.words(),
+            "limited": self.end.limited(),
+            "steps": self.steps,
+            "states_checked": self.states_checked,
+        })
+    }
+
+    /// The query as one line of text.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let q = &self.query;
+        let head = format!(
+            "line {}: ({}, {}) → ({}, {}): expected {}",
+            q.line, q.start.x, q.start.y, q.goal.x, q.goal.y, q.optimal
+        );
+        let found = match (self.cost, &self.end) {
+            (Some(c), _) if self.matched => format!("found {c:.6}, matched"),
+            (Some(c), _) => format!("found {c:.6}, mismatch"),
+            (None, end) => {
+                let why = match end {
+                    End::Ended(o) => o.reason().map(|r| format!(", {r}")).unwrap_or_default(),
+                    End::StepLimit => String::new(),
+                    End::TimeLimit(limit) => format!(" of {} s", limit.as_secs_f64()),
+                };
+                format!("found nothing: {}{why}", end.code())
+            }
+        };
+        format!("{head}, {found} ({} steps)\n", self.steps)
+    }
+}
+
+/// The result of running a whole scenario file (or, when interrupted, its first queries).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScenReport {
+    /// Queries run to their end or their bound.
     pub queries: usize,
     pub matched: usize,
-    pub mismatches: Vec<Mismatch>,
+    /// The queries whose cost did not match, in order.
+    pub mismatches: Vec<QueryResult>,
     pub states_checked: u64,
     pub algorithm: String,
+    /// Queries in the file (more than `queries` when Ctrl+C stopped the run).
+    pub in_file: usize,
+    /// The line of the query Ctrl+C stopped, left out of the counts.
+    pub interrupted: Option<usize>,
+    pub bounds: Bounds,
+    /// The step limit in force on each query, if any.
+    pub max_steps: Option<u64>,
 }
 
 impl ScenReport {
-    /// How many queries stopped at a limit (`--max-steps`, `--max-states`, `--max-memory`).
-    #[must_use]
-    pub fn limited(&self) -> usize {
-        self.mismatches.iter().filter(|m| m.limited).count()
+    fn new(in_file: usize, algorithm: String, bounds: Bounds, max_steps: Option<u64>) -> Self {
+        ScenReport {
+            queries: 0,
+            matched: 0,
+            mismatches: Vec::new(),
+            states_checked: 0,
+            algorithm,
+            in_file,
+            interrupted: None,
+            bounds,
+            max_steps,
+        }
     }
 
-    /// The JSON object `--json` prints.
+    fn add(&mut self, result: &QueryResult) {
+        self.queries += 1;
+        self.states_checked += result.states_checked;
+        if result.matched {
+            self.matched += 1;
+        } else {
+            self.mismatches.push(result.clone());
+        }
+    }
+
+    /// How many queries stopped at a limit (steps, time, states or memory).
+    #[must_use]
+    pub fn limited(&self) -> usize {
+        self.mismatches.iter().filter(|m| m.end.limited()).count()
+    }
+
+    /// How many queries ended with outcome `code` without the optimal cost (`step_limit`,
+    /// `time_limit`, `limit_reached`, …).
+    #[must_use]
+    pub fn stopped(&self, code: &str) -> usize {
+        self.mismatches
+            .iter()
+            .filter(|m| m.end.code() == code)
+            .count()
+    }
+
+    /// The JSON object `--json` prints (and `--json-lines` last).
     #[must_use]
     pub fn json(&self) -> serde_json::Value {
-        let mismatches: Vec<_> = self
-            .mismatches
-            .iter()
-            .map(|m| {
-                serde_json::json!({
-                    "line": m.query.line,
-                    "start": [m.query.start.x, m.query.start.y],
-                    "goal": [m.query.goal.x, m.query.goal.y],
-                    "expected": m.query.optimal,
-                    "cost": m.cost,
-                    "outcome": m.outcome,
-                    "limited": m.limited,
-                })
-            })
-            .collect();
+        let mismatches: Vec<_> = self.mismatches.iter().map(QueryResult::json).collect();
         serde_json::json!({
             "algorithm": self.algorithm,
             "queries": self.queries,
             "matched": self.matched,
             "mismatches": mismatches,
             "limited": self.limited(),
+            "stopped": {
+                "step_limit": self.stopped("step_limit"),
+                "time_limit": self.stopped("time_limit"),
+                "limit_reached": self.stopped("limit_reached"),
+            },
+            "max_steps": self.max_steps,
+            "time_limit": self.bounds.time_limit.map(|t| t.as_secs_f64()),
             "states_checked": self.states_checked,
+            "queries_in_file": self.in_file,
+            "interrupted": self.interrupted.is_some(),
         })
     }
 
-    /// The text report.
+    /// The text summary, after the queries' lines.
     #[must_use]
     pub fn text(&self) -> String {
-        let mut text = format!(
-            "{} of {} queries matched the optimal length ({}; {} states checked)\n",
-            self.matched, self.queries, self.algorithm, self.states_checked
-        );
-        if self.limited() > 0 {
+        let mut text = String::new();
+        if let Some(line) = self.interrupted {
             text.push_str(&format!(
-                "{} queries stopped at a limit (steps, states or memory) before they could end\n",
-                self.limited()
+                "Stopped by Ctrl+C after {} of {} queries (the query on line {line} was left \
+                 unfinished)\n",
+                self.queries, self.in_file
             ));
         }
-        for m in &self.mismatches {
-            let found = m
-                .cost
-                .map_or_else(|| m.outcome.clone(), |c| format!("{c:.6}"));
+        text.push_str(&format!(
+            "{} of {} queries matched the optimal length ({}; {} states checked)\n",
+            self.matched, self.queries, self.algorithm, self.states_checked
+        ));
+        if self.limited() > 0 {
+            let mut which = Vec::new();
+            let steps = self.stopped("step_limit");
+            if let (true, Some(max)) = (steps > 0, self.max_steps) {
+                which.push(format!("{steps} at the step limit of {max} steps"));
+            }
+            let time = self.stopped("time_limit");
+            if let (true, Some(limit)) = (time > 0, self.bounds.time_limit) {
+                which.push(format!(
+                    "{time} at the time limit of {} s",
+                    limit.as_secs_f64()
+                ));
+            }
+            let other = self.stopped("limit_reached");
+            if other > 0 {
+                which.push(format!("{other} at a state or memory limit"));
+            }
+            let limited = self.limited();
             text.push_str(&format!(
-                "line {}: ({}, {}) → ({}, {}): expected {}, found {found}\n",
-                m.query.line,
-                m.query.start.x,
-                m.query.start.y,
-                m.query.goal.x,
-                m.query.goal.y,
-                m.query.optimal
+                "{limited} {} stopped at a limit before {} could end: {}\n",
+                if limited == 1 { "query" } else { "queries" },
+                if limited == 1 { "it" } else { "they" },
+                which.join(", ")
             ));
+            if steps > 0 && self.bounds.max_steps == Some(StepBound::Default) {
+                text.push_str(
+                    "(the default bound on each query: raise it with --max-steps N or \
+                     --time-limit SECONDS, or lift it with --no-limit)\n",
+                );
+            }
         }
         text
     }
 }
 
-/// Runs `frontier scen`; returns the exit status (0 when it ran, whatever matched).
+/// A `.scen` file read with its maps, every query checked against its map.
+pub struct ScenFile {
+    pub queries: Vec<Query>,
+    maps: Vec<(String, GridMap)>,
+}
+
+impl ScenFile {
+    /// Reads a `.scen` file and the maps beside it that its queries name.
+    ///
+    /// # Errors
+    /// An unreadable or malformed scenario or map file, or a query for a map of another size.
+    pub fn load(path: &Path) -> Result<ScenFile, String> {
+        let read =
+            |p: &Path| crate::read_text(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
+        let queries =
+            movingai::parse_scen(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut maps: Vec<(String, GridMap)> = Vec::new();
+        for q in &queries {
+            if !maps.iter().any(|(name, _)| *name == q.map) {
+                let file = Path::new(&q.map)
+                    .file_name()
+                    .ok_or_else(|| format!("line {}: no map file name in '{}'", q.line, q.map))?;
+                let map_path = dir.join(file);
+                let map = movingai::parse_map(&read(&map_path)?)
+                    .map_err(|e| format!("{}: {e}", map_path.display()))?;
+                maps.push((q.map.clone(), map));
+            }
+            let map = &maps
+                .iter()
+                .find(|(name, _)| *name == q.map)
+                .expect("loaded above")
+                .1;
+            if (map.width, map.height) != (q.width, q.height) {
+                return Err(format!(
+                    "line {}: the query is for a {}×{} map but {} is {}×{}",
+                    q.line, q.width, q.height, q.map, map.width, map.height
+                ));
+            }
+        }
+        Ok(ScenFile { queries, maps })
+    }
+
+    /// Cells of the largest map.
+    #[must_use]
+    pub fn largest_map(&self) -> usize {
+        self.maps
+            .iter()
+            .map(|(_, m)| m.width * m.height)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn map(&self, q: &Query) -> &GridMap {
+        &self
+            .maps
+            .iter()
+            .find(|(name, _)| *name == q.map)
+            .expect("every query's map is loaded")
+            .1
+    }
+
+    /// Runs query `q` (one of this file's) within `max_steps` steps and `time_limit`, telling
+    /// `progress` how far it is; `None` when Ctrl+C stopped it.
+    fn run_query(
+        &self,
+        q: &Query,
+        search: &SearchArgs,
+        max_steps: Option<u64>,
+        time_limit: Option<Duration>,
+        progress: &Progress,
+    ) -> Option<QueryResult> {
+        let map = self.map(q);
+        let mut spec = search.spec();
+        spec.max_states = spec.max_states.or(Some(map.width * map.height + 1));
+        let settings = spec.resolve(Heuristic::Octile);
+        let mut s = Search::new(
+            Grid::new(Ok(map.clone()), q.start, q.goal, Moves::Eight),
+            settings,
+        );
+        let max_steps = max_steps.unwrap_or(u64::MAX);
+        let started = Instant::now();
+        // In slices, with a look at the bounds and Ctrl+C between two.
+        let end = loop {
+            let upto = s.steps().saturating_add(live::SLICE).min(max_steps);
+            if let Some(outcome) = s.run(upto) {
+                break End::Ended(outcome.clone());
+            }
+            if s.steps() >= max_steps {
+                break End::StepLimit;
+            }
+            if let Some(limit) = time_limit
+                && started.elapsed() >= limit
+            {
+                break End::TimeLimit(limit);
+            }
+            if live::interrupted() {
+                return None;
+            }
+            progress.note(|| format!("line {}: {} steps", q.line, s.steps()));
+        };
+        let cost = s
+            .solution()
+            .and_then(|route| route.last().copied())
+            .map(|id| s.core().notebook.node(id).g.as_f64());
+        Some(QueryResult {
+            matched: cost.is_some_and(|c| (c - q.optimal).abs() <= q.tolerance),
+            query: q.clone(),
+            cost,
+            end,
+            steps: s.steps(),
+            states_checked: s.counts().states_checked,
+        })
+    }
+
+    /// Runs the queries in order within `bounds`, giving each result to `each` as it finishes,
+    /// until the last or until Ctrl+C.
+    ///
+    /// # Errors
+    /// What `each` returned.
+    pub fn run<E>(
+        &self,
+        search: &SearchArgs,
+        bounds: Bounds,
+        progress: &Progress,
+        mut each: impl FnMut(&QueryResult) -> Result<(), E>,
+    ) -> Result<ScenReport, E> {
+        let algorithm = search.spec().resolve(Heuristic::Octile).algorithm;
+        let max_steps = bounds.steps(self.largest_map());
+        let mut report = ScenReport::new(
+            self.queries.len(),
+            algorithm.cli_name().to_string(),
+            bounds,
+            max_steps,
+        );
+        for (done, q) in self.queries.iter().enumerate() {
+            progress.set(done);
+            progress.note(|| format!("line {}", q.line));
+            let result = (!live::interrupted())
+                .then(|| self.run_query(q, search, max_steps, bounds.time_limit, progress))
+                .flatten();
+            let Some(result) = result else {
+                report.interrupted = Some(q.line);
+                break;
+            };
+            report.add(&result);
+            each(&result)?;
+        }
+        progress.set(report.queries);
+        Ok(report)
+    }
+}
+
+/// Runs `frontier scen`; returns the exit status: 0 when it ran (whatever matched),
+/// [`live::EXIT_INTERRUPTED`] when Ctrl+C stopped it, 2 for unusable input.
 #[must_use]
 pub fn run(args: &ScenArgs, out: &mut dyn Write) -> u8 {
-    super::exit_status(
-        check_file(&args.scen, &args.search, args.max_steps).and_then(|report| {
-            let text = if args.json {
-                format!("{}\n", report.json())
+    super::exit_status(run_inner(args, out))
+}
+
+/// Why writing stopped: standard output was closed by its reader (`frontier scen … | head`),
+/// which ends the run quietly, or another error.
+enum WriteError {
+    Closed,
+    Failed(String),
+}
+
+fn run_inner(args: &ScenArgs, out: &mut dyn Write) -> Result<u8, String> {
+    let file = ScenFile::load(&args.scen)?;
+    live::listen();
+    let progress = Progress::new(file.queries.len(), "queries");
+    let write = |text: &str, out: &mut dyn Write| {
+        progress.write(out, text).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                WriteError::Closed
             } else {
-                report.text()
-            };
-            out.write_all(text.as_bytes())
-                .map(|()| 0)
-                .map_err(|e| format!("cannot write the report: {e}"))
-        }),
-    )
+                WriteError::Failed(format!("cannot write the report: {e}"))
+            }
+        })
+    };
+    let written = report(args, &file, &progress, &write, out);
+    progress.finish();
+    match written {
+        Ok(status) => Ok(status),
+        Err(WriteError::Closed) => Ok(0),
+        Err(WriteError::Failed(why)) => Err(why),
+    }
+}
+
+/// Runs the queries, writing each result and then the summary as `args` asks; returns the exit
+/// status.
+fn report(
+    args: &ScenArgs,
+    file: &ScenFile,
+    progress: &Progress,
+    write: &dyn Fn(&str, &mut dyn Write) -> Result<(), WriteError>,
+    out: &mut dyn Write,
+) -> Result<u8, WriteError> {
+    let report = file.run(&args.search, args.bounds(), progress, |result| {
+        if args.json_lines {
+            let mut json = result.json();
+            json["type"] = "query".into();
+            write(&format!("{json}\n"), out)
+        } else if args.json {
+            Ok(())
+        } else {
+            write(&result.text(), out)
+        }
+    })?;
+    progress.finish();
+    let summary = if args.json || args.json_lines {
+        let mut json = report.json();
+        if args.json_lines
+            && let Some(fields) = json.as_object_mut()
+        {
+            // Each mismatch is on its own line above.
+            fields.remove("mismatches");
+            fields.insert("type".into(), "summary".into());
+        }
+        format!("{json}\n")
+    } else if report.queries > 0 {
+        format!("\n{}", report.text())
+    } else {
+        report.text()
+    };
+    write(&summary, out)?;
+    Ok(if report.interrupted.is_some() {
+        live::EXIT_INTERRUPTED
+    } else {
+        0
+    })
 }
 
 /// Reads a `.scen` file and its map(s) and runs every query, each for at most `max_steps`
-/// steps (no bound when `None`).
+/// steps (no bound when `None`), printing nothing.
 ///
 /// # Errors
 /// An unreadable or malformed scenario or map file.
@@ -140,69 +619,9 @@ pub fn check_file(
     search: &SearchArgs,
     max_steps: Option<u64>,
 ) -> Result<ScenReport, String> {
-    let read =
-        |p: &Path| crate::read_text(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
-    let queries =
-        movingai::parse_scen(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut maps: Vec<(String, GridMap)> = Vec::new();
-    for q in &queries {
-        if !maps.iter().any(|(name, _)| *name == q.map) {
-            let file = Path::new(&q.map)
-                .file_name()
-                .ok_or_else(|| format!("line {}: no map file name in '{}'", q.line, q.map))?;
-            let map_path = dir.join(file);
-            let map = movingai::parse_map(&read(&map_path)?)
-                .map_err(|e| format!("{}: {e}", map_path.display()))?;
-            maps.push((q.map.clone(), map));
-        }
-    }
-    let mut report = ScenReport {
-        queries: queries.len(),
-        matched: 0,
-        mismatches: Vec::new(),
-        states_checked: 0,
-        algorithm: String::new(),
+    let bounds = Bounds {
+        max_steps: max_steps.map(StepBound::Given),
+        time_limit: None,
     };
-    for q in queries {
-        let map = &maps
-            .iter()
-            .find(|(name, _)| *name == q.map)
-            .expect("loaded above")
-            .1;
-        if (map.width, map.height) != (q.width, q.height) {
-            return Err(format!(
-                "line {}: the query is for a {}×{} map but {} is {}×{}",
-                q.line, q.width, q.height, q.map, map.width, map.height
-            ));
-        }
-        let cells = map.width * map.height;
-        let mut spec = search.spec();
-        spec.max_states = spec.max_states.or(Some(cells + 1));
-        let settings = spec.resolve(Heuristic::Octile);
-        report.algorithm = settings.algorithm.cli_name().to_string();
-        let mut s = Search::new(
-            Grid::new(Ok(map.clone()), q.start, q.goal, Moves::Eight),
-            settings,
-        );
-        let outcome = s.run(max_steps.unwrap_or(u64::MAX)).cloned();
-        report.states_checked += s.counts().states_checked;
-        let cost = s
-            .solution()
-            .and_then(|route| route.last().copied())
-            .map(|id| s.core().notebook.node(id).g.as_f64());
-        match cost {
-            Some(c) if (c - q.optimal).abs() <= q.tolerance => report.matched += 1,
-            _ => report.mismatches.push(Mismatch {
-                query: q,
-                cost,
-                limited: outcome.as_ref().is_none_or(|o| o.code() == "limit_reached"),
-                outcome: outcome.map_or_else(
-                    || format!("step limit reached after {} steps", s.steps()),
-                    |o| o.to_string(),
-                ),
-            }),
-        }
-    }
-    Ok(report)
+    ScenFile::load(path)?.run(search, bounds, &Progress::hidden(), |_| Ok(()))
 }
