@@ -7,19 +7,24 @@
 //!   "states_stored"}` ([`crate::share::status`]);
 //! - `step(n)`: takes `n` steps as Space does, and returns the status;
 //! - `link()`: the share link to what is on screen, as Copy link makes it;
+//! - `copyLink()`: Copy link, as the Scenario menu does: the link on the clipboard, and "Link
+//!   copied" beside the menu for a moment;
 //! - `frames()`: the CPU time of the latest frames, in milliseconds (a JSON array), to measure
 //!   how smooth the app is in a browser;
 //! - `saveTrace(name)`: Save trace, as the Trace menu does: the run up to this step, offered as
 //!   a download named `name`;
 //! - `openTrace()`: Open trace, as the Trace menu does: the browser's file picker, then a
 //!   read-only replay of the file picked;
-//! - `error()`: the error message the app shows, or `undefined`.
+//! - `error()`: the error message the app shows, or `undefined`;
+//! - `notice()`: the notice above the app (a link that could not be opened), or `undefined`
+//!   once closed.
 //!
 //! The first frame drawn puts the mark `frontier-first-frame` on the page's performance
-//! timeline, so load time can be measured from outside.
+//! timeline, so load time can be measured from outside. The page's title names the scenario, as
+//! the desktop window's does.
 
 use crate::app::command::{Command, TravelCommand};
-use crate::app::{FrontierApp, io};
+use crate::app::{FrontierApp, io, window_title};
 use crate::scenario::Scenario;
 use eframe::egui;
 use wasm_bindgen::JsCast as _;
@@ -48,24 +53,32 @@ async fn run(runner: eframe::WebRunner) -> Result<(), JsValue> {
         .get_element_by_id(CANVAS_ID)
         .ok_or("the page has no canvas #frontier_canvas")?
         .dyn_into()?;
-    let (scenario, at) = match opening(&window.location().hash()?) {
-        Ok(opening) => opening,
+    let (scenario, at, notice) = match opening(&window.location().hash()?) {
+        Ok((scenario, at)) => (scenario, at, None),
         Err(why) => {
-            show_message(&why);
-            (Scenario::built_in(), 0)
+            web_sys::console::warn_1(&why.as_str().into());
+            (Scenario::built_in(), 0, Some(why))
         }
+    };
+    let options = eframe::WebOptions {
+        should_prevent_default: Box::new(should_prevent_default),
+        ..eframe::WebOptions::default()
     };
     runner
         .start(
             canvas,
-            eframe::WebOptions::default(),
+            options,
             Box::new(move |cc| {
-                let app = FrontierApp::created(cc, scenario, at)?;
+                let mut app = FrontierApp::created(cc, scenario, at)?;
+                if let Some(notice) = notice {
+                    app.show_notice(notice);
+                }
                 let ctx = cc.egui_ctx.clone();
                 Ok(Box::new(WebApp {
                     app,
                     ctx,
                     frames: std::collections::VecDeque::new(),
+                    title: String::new(),
                 }))
             }),
         )
@@ -77,7 +90,7 @@ async fn run(runner: eframe::WebRunner) -> Result<(), JsValue> {
 /// when there is none.
 ///
 /// # Errors
-/// A link that cannot be read, in words.
+/// A link that cannot be read: the notice that says so ([`crate::app::unopened_link`]).
 fn opening(fragment: &str) -> Result<(Scenario, u64), String> {
     let fragment = fragment.trim_start_matches('#');
     if fragment.is_empty() {
@@ -85,12 +98,21 @@ fn opening(fragment: &str) -> Result<(Scenario, u64), String> {
     }
     crate::share::parse(fragment)
         .map(|shared| (shared.scenario, shared.at))
-        .map_err(|e| {
-            format!("This page's link could not be opened, so the built-in puzzle is: {e}")
-        })
+        .map_err(|e| crate::app::unopened_link(&e.to_string()))
 }
 
-/// Shows `text` above the canvas (and in the console).
+/// Whether eframe cancels the browser's own handling of the page event behind `event`: always
+/// (a key, a click, a wheel turn is the app's), except for a pointer's move. eframe listens for
+/// a finger's moves (`touchmove`) on the whole document, and the browser makes such a listener
+/// passive, so cancelling there does nothing but log "Unable to preventDefault inside passive
+/// event listener" for each move of a swipe. There is nothing to cancel anyway: the page's CSS
+/// (`touch-action: none` on the canvas) already tells the browser that a finger on the app
+/// neither scrolls nor zooms the page; egui scrolls what the finger drags.
+fn should_prevent_default(event: &egui::Event) -> bool {
+    !matches!(event, egui::Event::PointerMoved(_))
+}
+
+/// Shows `text` above the canvas (and in the console): why the app could not start.
 fn show_message(text: &str) {
     web_sys::console::warn_1(&text.into());
     let element = web_sys::window()
@@ -113,6 +135,8 @@ struct WebApp {
     /// CPU milliseconds of the latest frames, oldest first (eframe reports each frame's in the
     /// next one).
     frames: std::collections::VecDeque<f32>,
+    /// The page's title as last set: the scenario's, as the desktop window's title names it.
+    title: String,
 }
 
 impl eframe::App for WebApp {
@@ -130,6 +154,13 @@ impl eframe::App for WebApp {
             self.app.apply(command);
         }
         self.app.ui(ui, frame);
+        let title = window_title(self.app.scenario());
+        if title != self.title
+            && let Some(document) = web_sys::window().and_then(|w| w.document())
+        {
+            document.set_title(&title);
+            self.title = title;
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -169,6 +200,15 @@ fn install_hook(window: &web_sys::Window, runner: eframe::WebRunner) -> Result<(
     });
     add("link", link.as_ref())?;
     let r = runner.clone();
+    let copy_link = Closure::<dyn Fn() -> Result<(), JsValue>>::new(move || {
+        with_app(&r, |web| {
+            web.app.apply(Command::CopyLink);
+            web.ctx.request_repaint();
+            Ok(())
+        })
+    });
+    add("copyLink", copy_link.as_ref())?;
+    let r = runner.clone();
     let frames = Closure::<dyn Fn() -> Result<String, JsValue>>::new(move || {
         with_app(&r, |web| Ok(serde_json::json!(web.frames).to_string()))
     });
@@ -192,18 +232,25 @@ fn install_hook(window: &web_sys::Window, runner: eframe::WebRunner) -> Result<(
         })
     });
     add("openTrace", open_trace.as_ref())?;
+    let r = runner.clone();
     let error = Closure::<dyn Fn() -> Result<Option<String>, JsValue>>::new(move || {
-        with_app(&runner, |web| Ok(web.app.error().map(str::to_string)))
+        with_app(&r, |web| Ok(web.app.error().map(str::to_string)))
     });
     add("error", error.as_ref())?;
+    let notice = Closure::<dyn Fn() -> Result<Option<String>, JsValue>>::new(move || {
+        with_app(&runner, |web| Ok(web.app.notice().map(str::to_string)))
+    });
+    add("notice", notice.as_ref())?;
     // The page keeps them for as long as it lives.
     status.forget();
     step.forget();
     link.forget();
+    copy_link.forget();
     frames.forget();
     save_trace.forget();
     open_trace.forget();
     error.forget();
+    notice.forget();
     js_sys::Reflect::set(window, &"frontier".into(), &api)?;
     Ok(())
 }

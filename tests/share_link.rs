@@ -39,6 +39,27 @@ fn copy_link_puts_a_link_to_this_step_on_the_clipboard() {
 }
 
 #[test]
+fn copy_link_says_link_copied_beside_the_menu_for_a_moment() {
+    let mut h = harness_on(built_in("seed_542703816.ron"));
+    assert_eq!(h.query_all_by_label("Link copied").count(), 0);
+    h.get_by_label("Scenario").click();
+    h.run();
+    h.get_by_label("Copy link").click();
+    h.run();
+    let menu = h.get_by_label("Scenario").rect();
+    let copied = h.get_by_label("Link copied").rect();
+    assert!(
+        copied.left() >= menu.right() && copied.top() < menu.bottom(),
+        "beside the menu: {copied:?}, menu {menu:?}"
+    );
+    // Each frame of the harness is a quarter of a second: gone after 2.5 s.
+    for _ in 0..11 {
+        h.step();
+    }
+    assert_eq!(h.query_all_by_label("Link copied").count(), 0);
+}
+
+#[test]
 fn frontier_open_refuses_a_damaged_link_before_any_window() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = common::cli::frontier(

@@ -18,15 +18,19 @@ const FLAGS = [
   "--enable-unsafe-swiftshader",
 ];
 
-/** Serves `dist` and starts Chromium with a fresh profile; `close()` ends both. */
-export async function start(dist, viewport = { width: 1024, height: 768 }) {
+/**
+ * Serves `dist` and starts Chromium with a fresh profile, its pages set up by `options` (the
+ * viewport; a phone's touch screen with `hasTouch`, `isMobile` and `deviceScaleFactor`);
+ * `close()` ends both.
+ */
+export async function start(dist, options = { viewport: { width: 1366, height: 768 } }) {
   const server = await serve(resolve(dist), 0);
   const profile = mkdtempSync(join(tmpdir(), "frontier-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: FLAGS,
-    viewport,
+    ...options,
   });
   const address = `http://127.0.0.1:${server.address().port}/`;
   const close = async () => {
@@ -40,15 +44,19 @@ export async function start(dist, viewport = { width: 1024, height: 768 }) {
 /**
  * Opens `url` in a new page and waits for the app's first frame; returns the page, the problems
  * the console reported (errors, panics, uncaught exceptions) and the first frame's time in
- * milliseconds since the navigation started.
+ * milliseconds since the navigation started. `before(page)` runs before the navigation (to
+ * slow the network down, say).
  */
-export async function open(context, url, timeout = 60_000) {
+export async function open(context, url, timeout = 60_000, before = async () => {}) {
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => {
-    if (m.type() === "error" || /panick/i.test(m.text())) problems.push(`console: ${m.text()}`);
+    if (m.type() === "error" || /panick|preventDefault/i.test(m.text())) {
+      problems.push(`console ${m.type()}: ${m.text()}`);
+    }
   });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  await before(page);
   await page.goto(url);
   await page.waitForFunction(
     () =>
@@ -65,4 +73,24 @@ export async function open(context, url, timeout = 60_000) {
 /** `window.frontier.status()`, parsed. */
 export async function status(page) {
   return JSON.parse(await page.evaluate(() => window.frontier.status()));
+}
+
+/**
+ * The page's pixels within `clip` ({x, y, width, height} in CSS pixels), one per CSS pixel:
+ * `{ width, height, data }`, `data` RGBA bytes row by row. The screenshot is decoded by the
+ * page itself (an image on a 2D canvas), so no PNG library is needed.
+ */
+export async function pixels(page, clip) {
+  const png = await page.screenshot({ clip, scale: "css" });
+  const [width, height, data] = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const rgba = context.getImageData(0, 0, image.width, image.height).data;
+    return [image.width, image.height, Array.from(rgba)];
+  }, png.toString("base64"));
+  return { width, height, data: Uint8Array.from(data) };
 }

@@ -5,7 +5,7 @@ import { deflateRawSync } from "node:zlib";
 import { open, start, status } from "./browser.mjs";
 
 const dist = process.argv[2] ?? "web/dist";
-const { context, address, close } = await start(dist, { width: 1600, height: 1000 });
+const { context, address, close } = await start(dist, { viewport: { width: 1600, height: 1000 } });
 
 /** Mean, median, 95th percentile and largest of `values`, rounded. */
 function summary(values) {

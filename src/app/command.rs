@@ -56,6 +56,8 @@ pub enum Command {
     Select(Option<NodeId>),
     /// Hide the error message.
     DismissError,
+    /// Close the notice above the window.
+    DismissNotice,
     /// Edit an N-queens start: lock, move or remove the locked queen, or resize the board.
     EditQueens(QueensEdit),
     /// Time travel, traces, breakpoints and the quiz (src/app/travel/).

@@ -10,6 +10,11 @@ use std::path::{Path, PathBuf};
 
 pub use face::{arrived, ask_open, ask_open_trace, ask_save_trace, page_address, write};
 
+/// Whether Open trace needs the path typed in the Trace menu: on the desktop it opens that file;
+/// in the browser it opens the file picker (a page opens no path it was not handed), and the
+/// typed name only names the downloads of Save trace.
+pub const OPEN_TRACE_NEEDS_PATH: bool = !cfg!(target_arch = "wasm32");
+
 /// The file name a scenario is offered under when the user has given none.
 const SCENARIO_FILE: &str = "scenario.ron";
 

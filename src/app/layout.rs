@@ -1,13 +1,14 @@
 //! Where every panel sits in the window, and what they show brought up to date once per frame
 //! before they are drawn. Sized for a projector: the status line at the bottom, the runs table
-//! above it, the board on the left, the plot and step log on the right, the tables between.
+//! above it, the board on the left, the plot and step log on the right, the tables between. A
+//! narrow window (a phone) gets the compact layout instead ([`compact`]).
 
 use crate::app::command::Command;
 use crate::app::panels::{ask, board, lesson, pick, plot, status, steplog, tables, toolbar, tree};
-use crate::app::{FrontierApp, window_title};
+use crate::app::{FrontierApp, compact, notice, window_title};
 use crate::engine::notebook::Status;
 use crate::scenario::ProblemSpec;
-use eframe::egui::{self, CentralPanel, Color32, Panel, RichText, ScrollArea, Ui};
+use eframe::egui::{self, CentralPanel, Panel, ScrollArea, Ui};
 
 impl FrontierApp {
     /// Brings what the panels show up to the search's current step: the plot and the selection
@@ -59,16 +60,12 @@ impl FrontierApp {
 
     /// Draws every panel; returns the commands their widgets gave.
     pub(super) fn panels(&mut self, ui: &mut Ui) -> Vec<Command> {
+        if compact::wanted(ui.ctx()) {
+            return self.compact_panels(ui);
+        }
         let mut commands = Vec::new();
-        Panel::top("toolbar").show(ui, |ui| {
-            let input = toolbar::ToolbarInput {
-                session: self.timeline.view(),
-                mode: self.playback.mode(),
-                speed: self.playback.speed(),
-                queens: matches!(self.scenario.problem, ProblemSpec::NQueens { .. }),
-            };
-            commands.extend(toolbar::show(ui, &input, &mut self.layout));
-        });
+        commands.extend(self.notices.panel(ui));
+        Panel::top("toolbar").show(ui, |ui| commands.extend(self.toolbar(ui)));
         Panel::top("travel").show(ui, |ui| commands.extend(self.travel_bar(ui)));
         // The side panels take at most a third of the width each, so the tables keep their
         // columns at 1024 wide.
@@ -115,15 +112,7 @@ impl FrontierApp {
                 });
             });
         CentralPanel::default().show(ui, |ui| {
-            if let Some(error) = &self.error {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(error).color(Color32::from_rgb(0xff, 0x70, 0x60)));
-                    if ui.button("Dismiss").clicked() {
-                        commands.push(Command::DismissError);
-                    }
-                });
-                ui.separator();
-            }
+            commands.extend(notice::error_line(ui, self.error.as_deref()));
             self.tree.tabs(ui);
             if self.tree.chosen() {
                 let input = tree::TreeInput {
@@ -144,8 +133,20 @@ impl FrontierApp {
         commands
     }
 
+    /// The toolbar: scenario, settings and the step controls.
+    pub(super) fn toolbar(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let input = toolbar::ToolbarInput {
+            session: self.timeline.view(),
+            mode: self.playback.mode(),
+            speed: self.playback.speed(),
+            queens: matches!(self.scenario.problem, ProblemSpec::NQueens { .. }),
+            link_copied: self.notices.link_copied(ui.ctx()),
+        };
+        toolbar::show(ui, &input, &mut self.layout)
+    }
+
     /// The left panel: the board, the pick and why, then the quiz and the goal's route.
-    fn board_side(&mut self, ui: &mut Ui) -> Vec<Command> {
+    pub(super) fn board_side(&mut self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = board::show(
             ui,
             &board::BoardPanel {
@@ -165,7 +166,7 @@ impl FrontierApp {
     }
 
     /// The open list above, the closed list below.
-    fn tables(&mut self, ui: &mut Ui) -> Vec<Command> {
+    pub(super) fn tables(&mut self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         let view = self.timeline.view();
         let pick = view.next_pick();

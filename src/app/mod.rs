@@ -5,16 +5,19 @@
 //! applies them once at the end of the frame ([`FrontierApp::apply`]), so the buttons and the keys
 //! do the same thing. This file is the frame and that dispatch; the rest has a room each:
 //! [`window`] (opening it), [`io`] (files), [`share_link`] (links), [`keys`] (shortcuts),
-//! [`layout`] (where every panel sits), [`stepping`] (Step, Fine step, Run), [`rebuild`] (a new
+//! [`layout`] (where every panel sits; [`compact`] in a narrow window, a phone), [`notice`] (the
+//! notice above the window, Copy link's confirmation), [`stepping`] (Step, Fine step, Run), [`rebuild`] (a new
 //! search: settings, scenarios, edits of the start), [`travel`] (time travel, traces, breakpoints,
 //! quiz), [`worker`] (steps longer than a frame, off the UI thread), [`panels`] and [`boards`].
 
 pub mod boards;
 pub mod command;
+mod compact;
 mod fields;
 pub mod io;
 mod keys;
 mod layout;
+mod notice;
 pub mod panels;
 mod parked;
 pub mod playback;
@@ -27,6 +30,7 @@ mod window;
 mod words;
 pub mod worker;
 
+pub use notice::unopened_link;
 #[cfg(not(target_arch = "wasm32"))]
 pub use window::run;
 pub use window::window_title;
@@ -85,6 +89,10 @@ pub struct FrontierApp {
     pace: worker::Pace,
     /// Where the app draws: Copy link puts its link on this context's clipboard.
     ctx: egui::Context,
+    /// The notice above the window and Copy link's confirmation ([`notice`]).
+    notices: notice::Notices,
+    /// The narrow window's tabs and settings sheet ([`compact`]).
+    compact: compact::Compact,
 }
 
 impl FrontierApp {
@@ -127,6 +135,8 @@ impl FrontierApp {
             errand: None,
             pace: worker::Pace::default(),
             ctx: ctx.clone(),
+            notices: notice::Notices::default(),
+            compact: compact::Compact::default(),
         };
         app.started();
         app
@@ -148,6 +158,18 @@ impl FrontierApp {
     #[must_use]
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
+    }
+
+    /// Shows `text` in a row above the window until it is closed with × (a share link that
+    /// could not be opened, and what is shown instead).
+    pub fn show_notice(&mut self, text: String) {
+        self.notices.show(text);
+    }
+
+    /// The notice shown above the window, if any.
+    #[must_use]
+    pub fn notice(&self) -> Option<&str> {
+        self.notices.notice()
     }
 
     /// What the app remembers between runs, as it would be saved now.
@@ -234,6 +256,7 @@ impl FrontierApp {
                 self.selected = id.filter(|&id| (id as usize) < self.view().rows());
             }
             Command::DismissError => self.error = None,
+            Command::DismissNotice => self.notices.close(),
             Command::EditQueens(edit) => self.edit_queens(edit),
             Command::Travel(c) => self.apply_travel(c),
             Command::EditGrid(edit) => self.edit_grid(&edit),

@@ -13,12 +13,13 @@ impl FrontierApp {
         crate::share::link(&address, &self.scenario_as_set(), at)
     }
 
-    /// Copy link: the link on the clipboard of the context the app draws into, and a note in
-    /// the log.
+    /// Copy link: the link on the clipboard of the context the app draws into, its confirmation
+    /// beside the menu for a moment, and a note in the log.
     pub(super) fn copy_link(&mut self) {
         match self.share_link() {
             Ok(link) => {
                 self.ctx.copy_text(link);
+                self.notices.copied(self.ctx.input(|i| i.time));
                 let step = self.view().steps();
                 self.log.note(format!("copied a link to step {step}"));
             }

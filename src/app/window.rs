@@ -18,7 +18,8 @@ pub fn run(scenario: Scenario, path: Option<&std::path::Path>, at: u64) -> efram
         viewport: egui::ViewportBuilder::default()
             .with_title(window_title(&scenario))
             .with_inner_size([1500.0, 950.0])
-            .with_min_inner_size([900.0, 600.0]),
+            // As narrow as a phone: below 700 points the compact layout takes over.
+            .with_min_inner_size([360.0, 560.0]),
         ..Default::default()
     };
     eframe::run_native(

@@ -197,79 +197,91 @@ pub fn show(
         .max_height(height)
         .min_scrolled_height(height)
         .show(ui, |ui| {
-            if lesson.edited {
-                ui.colored_label(
-                    WARN_COLOR,
-                    "The start was edited: these notes describe the scenario as it was opened.",
-                );
-            }
-            // The search shown, worked out once for the notes and every item.
-            let shown = scenario.search.with_overrides(running);
-            if scenario.notes.is_empty() {
-                ui.weak("This scenario has no notes.");
-            } else {
-                let own = switch_to(scenario, &shown, &SearchSpec::default());
-                linked_text(ui, &scenario.notes, own.as_ref(), &mut commands);
-            }
-            if !scenario.watch.is_empty() {
-                ui.add_space(4.0);
-                ui.strong("What to watch");
-                for (i, item) in scenario.watch.iter().enumerate() {
-                    let switch =
-                        switch_to(scenario, &shown, &item.with.clone().unwrap_or_default());
-                    ui.horizontal_wrapped(|ui| {
-                        if let Some(ticked) = lesson.ticked.get_mut(i) {
-                            ui.checkbox(ticked, format!("{}.", i + 1))
-                                .on_hover_text("Tick it off once seen");
-                        }
-                        linked_text(ui, &item.text, switch.as_ref(), &mut commands);
-                        if let Some(at) = item.at
-                            && ui
-                                .link(format!("→ go to step {at}"))
-                                .on_hover_text(step_tip(at, switch.is_some()))
-                                .clicked()
-                        {
-                            go_to(at, switch.as_ref(), &mut commands);
-                        }
-                        match (&item.with, item.at) {
-                            (with, None) => {
-                                let words = with.as_ref().map_or_else(
-                                    || "→ run it".to_owned(),
-                                    |with| format!("→ run it with {}", with_words(with)),
-                                );
-                                if ui
-                                    .link(words)
-                                    .on_hover_text(run_tip(switch.is_some()))
-                                    .clicked()
-                                {
-                                    commands.extend(switch.clone().map(Command::Set));
-                                    commands.push(Command::RunToEnd);
-                                }
-                            }
-                            (Some(with), Some(_)) => {
-                                ui.weak(format!("(with {})", with_words(with)));
-                            }
-                            (None, Some(_)) => {}
-                        }
-                    });
-                }
-            }
-            if !lesson.warnings.is_empty() {
-                ui.add_space(4.0);
-                ui.strong("The heuristic's warnings");
-                for w in &lesson.warnings {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.colored_label(WARN_COLOR, WARN_MARK);
-                        linked_text(
-                            ui,
-                            &format!("step {}: {}", w.step, w.words),
-                            None,
-                            &mut commands,
-                        );
-                    });
-                }
-            }
+            commands.extend(contents(ui, lesson, scenario, running))
         });
+    commands
+}
+
+/// What the unfolded panel shows: the notes, what to watch and the heuristic's warnings, with
+/// their step links (as [`show`]); the caller scrolls it.
+pub fn contents(
+    ui: &mut Ui,
+    lesson: &mut Lesson,
+    scenario: &Scenario,
+    running: &SearchSpec,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    if lesson.edited {
+        ui.colored_label(
+            WARN_COLOR,
+            "The start was edited: these notes describe the scenario as it was opened.",
+        );
+    }
+    // The search shown, worked out once for the notes and every item.
+    let shown = scenario.search.with_overrides(running);
+    if scenario.notes.is_empty() {
+        ui.weak("This scenario has no notes.");
+    } else {
+        let own = switch_to(scenario, &shown, &SearchSpec::default());
+        linked_text(ui, &scenario.notes, own.as_ref(), &mut commands);
+    }
+    if !scenario.watch.is_empty() {
+        ui.add_space(4.0);
+        ui.strong("What to watch");
+        for (i, item) in scenario.watch.iter().enumerate() {
+            let switch = switch_to(scenario, &shown, &item.with.clone().unwrap_or_default());
+            ui.horizontal_wrapped(|ui| {
+                if let Some(ticked) = lesson.ticked.get_mut(i) {
+                    ui.checkbox(ticked, format!("{}.", i + 1))
+                        .on_hover_text("Tick it off once seen");
+                }
+                linked_text(ui, &item.text, switch.as_ref(), &mut commands);
+                if let Some(at) = item.at
+                    && ui
+                        .link(format!("→ go to step {at}"))
+                        .on_hover_text(step_tip(at, switch.is_some()))
+                        .clicked()
+                {
+                    go_to(at, switch.as_ref(), &mut commands);
+                }
+                match (&item.with, item.at) {
+                    (with, None) => {
+                        let words = with.as_ref().map_or_else(
+                            || "→ run it".to_owned(),
+                            |with| format!("→ run it with {}", with_words(with)),
+                        );
+                        if ui
+                            .link(words)
+                            .on_hover_text(run_tip(switch.is_some()))
+                            .clicked()
+                        {
+                            commands.extend(switch.clone().map(Command::Set));
+                            commands.push(Command::RunToEnd);
+                        }
+                    }
+                    (Some(with), Some(_)) => {
+                        ui.weak(format!("(with {})", with_words(with)));
+                    }
+                    (None, Some(_)) => {}
+                }
+            });
+        }
+    }
+    if !lesson.warnings.is_empty() {
+        ui.add_space(4.0);
+        ui.strong("The heuristic's warnings");
+        for w in &lesson.warnings {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(WARN_COLOR, WARN_MARK);
+                linked_text(
+                    ui,
+                    &format!("step {}: {}", w.step, w.words),
+                    None,
+                    &mut commands,
+                );
+            });
+        }
+    }
     commands
 }
 

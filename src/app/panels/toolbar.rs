@@ -44,6 +44,8 @@ pub struct ToolbarInput<'a> {
     pub speed: f64,
     /// Whether the problem is N-queens (the only one forward checking prunes).
     pub queens: bool,
+    /// Whether Copy link's confirmation shows beside the Scenario menu.
+    pub link_copied: bool,
 }
 
 /// The built-in scenarios' titles, by file name, read once.
@@ -69,6 +71,9 @@ pub fn show(ui: &mut Ui, input: &ToolbarInput<'_>, layout: &mut Layout) -> Vec<C
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         scenario_menu(ui, layout, &mut commands);
+        if input.link_copied {
+            crate::app::notice::copied_label(ui);
+        }
         ui.label("Path:");
         let (field, path) = fields::path(ui, &mut layout.path_text, "scenario.ron");
         if ui
@@ -177,6 +182,23 @@ fn choice<T: PartialEq + Copy>(
     disabled_reason: Option<&str>,
 ) -> Option<T> {
     let mut chosen = None;
+    // A box in a scope is not moved to the next row as a lone widget is: in a narrow window,
+    // start the row here when the box and its label would not fit.
+    let label_width = egui::WidgetText::from(label)
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .x;
+    let spacing = ui.spacing();
+    if ui.available_size_before_wrap().x
+        < spacing.combo_width + spacing.item_spacing.x + label_width
+    {
+        ui.end_row();
+    }
     ui.add_enabled_ui(disabled_reason.is_none(), |ui| {
         let combo = ComboBox::from_label(label)
             .selected_text(shown)

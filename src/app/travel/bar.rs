@@ -76,7 +76,10 @@ impl FrontierApp {
                     ui.close();
                 }
                 if ui
-                    .add_enabled(has_path, egui::Button::new("Open trace"))
+                    .add_enabled(
+                        has_path || !io::OPEN_TRACE_NEEDS_PATH,
+                        egui::Button::new("Open trace"),
+                    )
                     .on_hover_text("a read-only replay")
                     .clicked()
                 {
