@@ -1,6 +1,6 @@
 //! A scenario's "what to watch" items: words for the learner plus the numeric claims they make,
 //! written as fields so that running the scenario can check every one of them. The Lesson panel
-//! shows the words; `tests/lesson.rs` runs each shipped item through the engine, so a note that
+//! shows the words; `tests/search/lesson.rs` runs each shipped item through the engine, so a note that
 //! drifts from the engine fails the tests.
 
 use super::spec::SearchSpec;

@@ -7,7 +7,7 @@ use frontier::app::FrontierApp;
 use frontier::engine::settings::Algorithm;
 use frontier::scenario::Scenario;
 
-mod common;
+use crate::common;
 use common::{built_in, choose, harness_on, press_step, run_to_end, temp_dir};
 
 fn harness() -> egui_kittest::Harness<'static, FrontierApp> {

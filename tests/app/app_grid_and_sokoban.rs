@@ -8,7 +8,7 @@ use frontier::app::FrontierApp;
 use frontier::scenario::{ProblemSpec, Scenario};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{press, run_to_end};
 
 fn harness(name: &str) -> Harness<'static, FrontierApp> {

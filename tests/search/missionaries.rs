@@ -3,7 +3,7 @@
 //! optimal number of crossings found by this file's own breadth-first search; the command line
 //! and the app on the lesson.
 
-mod common;
+use crate::common;
 
 use frontier::domains::missionaries::{MissionariesView, Side};
 use frontier::engine::event::Outcome;

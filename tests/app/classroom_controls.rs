@@ -14,7 +14,7 @@ use frontier::cli::{Cli, Command, OpenAt};
 use frontier::engine::settings::{Algorithm, TieKey};
 use frontier::scenario::{Scenario, SearchSpec};
 
-mod common;
+use crate::common;
 use common::{choose, log_has, press, press_step, run_out, temp_dir};
 
 const SEED_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/seed_542703816.ron");

@@ -1,7 +1,7 @@
 //! The search tree, headless (`frontier tree`) and in the app's Tree tab. Expectations come
 //! from the search's own rows, never from the tree code.
 
-mod common;
+use crate::common;
 
 use clap::Parser;
 use common::{MAX_SETTLE_FRAMES, built_in, harness_on, press, press_step};

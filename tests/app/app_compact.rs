@@ -7,7 +7,7 @@ use frontier::app::FrontierApp;
 use frontier::app::state::Layout;
 use frontier::scenario::Scenario;
 
-mod common;
+use crate::common;
 use common::{MAX_SETTLE_FRAMES, harness_on, press, press_step};
 
 /// A phone held upright, in CSS pixels (egui's points in the browser).

@@ -2,7 +2,7 @@
 //! `tests/data/posthoc/`) and traces Frontier writes with `--posthoc`. What the tests expect of
 //! the other solvers' traces they count themselves from the raw events, without the reader.
 
-mod common;
+use crate::common;
 
 use common::cli::{frontier, json};
 use frontier::engine::cost::Cost;

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::cli::{frontier, json};
 
 const SEED: &str = "Scenario(problem: SlidingPuzzle(width: 3, height: 3, \

@@ -9,7 +9,7 @@ use frontier::scenario::{Scenario, SearchSpec};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 /// The warnings at the end of a run of `scenario` under `over`.
 fn warnings_at_end(scenario: &Scenario, over: &SearchSpec) -> Vec<HeuristicWarning> {

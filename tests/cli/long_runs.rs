@@ -8,7 +8,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::cli::frontier;
 
 fn maps() -> PathBuf {

@@ -9,7 +9,7 @@ use frontier::app::command::{Command, TravelCommand};
 use frontier::engine::settings::Algorithm;
 use frontier::scenario::{Scenario, SearchSpec, SettingChange};
 
-mod common;
+use crate::common;
 use common::{choose, log_has, press, press_step, run_out};
 
 fn harness() -> Harness<'static, FrontierApp> {

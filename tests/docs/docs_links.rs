@@ -16,10 +16,6 @@ const ROOT_DOCUMENTS: &[&str] = &[
     "CHANGELOG.md",
 ];
 
-/// Files that documents already link to but that are still to be written. A link to one passes
-/// while the file does not exist; once it exists, its links and anchors are checked as any other.
-const PLANNED: &[&str] = &["ARCHITECTURE.md"];
-
 /// What a Markdown file holds for the check: its links and the anchors of its headings.
 struct Document {
     /// Each link's destination, with the line it is on.
@@ -150,10 +146,7 @@ fn broken_links(root: &Path, documents: &[PathBuf]) -> Vec<String> {
                 continue;
             };
             if !root.join(&path).exists() {
-                let planned = PLANNED.iter().any(|p| Path::new(p) == path);
-                if !planned {
-                    fail(format!("no file {}", path.display()));
-                }
+                fail(format!("no file {}", path.display()));
                 continue;
             }
             let Some(anchor) = anchor else { continue };
@@ -241,7 +234,7 @@ fn a_missing_file_and_a_missing_anchor_are_reported() {
     std::fs::write(
         root.join("README.md"),
         "# Frontier\n\n[guide](guide/intro.md#first-steps), [gone](guide/gone.md), \
-         [here](#frontier), [wrong](#nowhere), [planned](ARCHITECTURE.md), \
+         [here](#frontier), [wrong](#nowhere), \
          [web](https://example.org/#x), [out](../elsewhere.md)\n",
     )
     .unwrap();

@@ -8,7 +8,7 @@ use frontier::domains::queens::Cell;
 use frontier::engine::settings::Algorithm;
 use frontier::scenario::{ProblemSpec, SearchSpec};
 
-mod common;
+use crate::common;
 use common::{built_in, harness_on as harness, press_step};
 
 #[test]

@@ -11,7 +11,7 @@ use frontier::present::ShownSession;
 use frontier::scenario::{Scenario, SearchSpec};
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::cli::{frontier, json};
 
 fn scenarios() -> PathBuf {

@@ -10,7 +10,7 @@ use frontier::scenario::Scenario;
 use frontier::trace::Trace;
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 use common::{log_has, press_step, temp_dir};
 
 /// The file the app's Save trace writes after `steps` steps of the seed puzzle, in a fresh

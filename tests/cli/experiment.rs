@@ -10,7 +10,7 @@ use frontier::experiment::{Contender, Plan};
 use frontier::scenario::{ProblemSpec, Scenario};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::cli::{frontier, json};
 
 fn here() -> &'static Path {

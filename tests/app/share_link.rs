@@ -1,7 +1,7 @@
 //! Copy link: the Scenario menu's link names what is on screen (the scenario, its settings and
 //! the step), and opens there again.
 
-mod common;
+use crate::common;
 
 use common::{built_in, harness_on, press_step};
 use egui_kittest::kittest::Queryable;

@@ -7,7 +7,7 @@
 //! closing fence are its expected output (standard output and standard error together), and
 //! `? 2` after a command expects that exit status. In the expected output `[..]` stands for the
 //! rest of a line and a line of `...` for any number of lines. Blocks marked `sh`, `text`,
-//! `ron`, `json` and the like are not run. `TRYCMD=overwrite cargo test --test docs_examples`
+//! `ron`, `json` and the like are not run. `TRYCMD=overwrite cargo test --test docs docs_examples`
 //! writes the real output into the files.
 
 use std::path::Path;

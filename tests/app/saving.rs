@@ -13,7 +13,7 @@ use frontier::app::command::{Command, TravelCommand};
 use frontier::scenario::Scenario;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::{press, press_step, temp_dir};
 
 const SEED_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/seed_542703816.ron");

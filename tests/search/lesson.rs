@@ -8,7 +8,7 @@ use frontier::scenario::watch::Watch;
 use frontier::scenario::{LIBRARY, Scenario, SearchSpec};
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 fn library() -> impl Iterator<Item = (&'static str, Scenario)> {
     LIBRARY.iter().map(|(name, text)| {

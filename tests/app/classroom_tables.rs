@@ -2,7 +2,7 @@
 //! at 1024×768 with its zoom, and the words a student reads (tooltips, limits, plurals,
 //! algorithm names).
 
-mod common;
+use crate::common;
 
 use common::{built_in, press_step};
 use eframe::egui;

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::cli::{frontier, json};
 
 const ALGORITHMS: [&str; 9] = [

@@ -1,7 +1,7 @@
 //! One step's cost does not depend on how far the search has gone: counted, not timed. And a
 //! step that costs more than a frame does not freeze the window.
 
-mod common;
+use crate::common;
 
 use frontier::engine::cost::Cost;
 use frontier::engine::problem::{Problem, Refusal, Successor};
@@ -191,7 +191,7 @@ mod sokoban_estimates {
 
     #[test]
     fn repaired_matchings_equal_fresh_ones_on_606_boxes() {
-        let level = level(include_str!("../benches/sokoban_606.txt"));
+        let level = level(include_str!("../../benches/sokoban_606.txt"));
         let checked = compare_along_a_walk(&level, 4, 97, |i, len| (i * 389 + 11) % len);
         assert!(checked >= 80, "{checked} estimates compared");
     }

@@ -12,7 +12,7 @@ use frontier::app::state::Layout;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-mod common;
+use crate::common;
 use common::{built_in, press, run_to_end};
 
 /// The last full image egui sent for each texture.
