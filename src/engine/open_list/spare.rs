@@ -7,7 +7,8 @@
 //! made takes it. One is kept for the process ([`Kept`]), and only a small one, so that what is
 //! held outside any search's memory figures stays small.
 
-use super::{ALONE, Bucket, Cost, Level, Slots};
+use super::buckets::{ALONE, Bucket, Level, Slots};
+use crate::engine::cost::Cost;
 use crate::engine::kept::Kept;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
