@@ -11,6 +11,11 @@ use super::problem::{Problem, Successor};
 use super::settings::Settings;
 use super::step_record::StepRecord;
 
+mod step;
+
+pub use step::BUDGET_CHECK_EVERY;
+pub(crate) use step::take_step;
+
 /// What storing one successor did to the notebook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stored {
@@ -388,7 +393,7 @@ pub trait Strategy<P: Problem> {
     ) -> bool {
         while *steps < max_steps {
             *steps += 1;
-            if super::search::take_step(self, core, event, *steps, held_elsewhere) {
+            if take_step(self, core, event, *steps, held_elsewhere) {
                 return true;
             }
         }
