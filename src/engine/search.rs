@@ -190,7 +190,7 @@ impl<P: Problem> Search<P> {
             }
         }
         // A run ends mostly on a goal or an empty open list, whose step has no successors to
-        // read back (a short grid query paid ~1% reading its last block).
+        // read back: a short query would otherwise decode its last block for nothing.
         if self.steps > from && self.core.record.last_successors() > 0 {
             let last = usize::try_from(self.steps - 1).expect("steps fit in usize");
             let pick = self.event.pick.as_ref().map(|p| p.id);

@@ -20,8 +20,8 @@ const FIRST_ROOM: usize = 256;
 pub struct ChunkedVec<T> {
     /// Full chunks, shared by clones until one of them writes. Arrays, not slices, so that an
     /// element's place in its chunk needs no bounds check; each in the allocation the tail
-    /// filled, sealed as it is, because copying it into a shared slice was a memcpy of the whole
-    /// chunk (~24 instructions a row under callgrind, which counts a copy's every byte).
+    /// filled, sealed as it is, because copying it into a shared slice would copy the whole
+    /// chunk once more.
     #[expect(
         clippy::redundant_allocation,
         reason = "the Box is the tail's own allocation, sealed without copying it into an Arc"
@@ -125,8 +125,8 @@ impl<T> ChunkedVec<T> {
     }
 
     /// The elements in order, a chunk at a time: a loop over each slice runs without the
-    /// per-element checks of a chained iterator (clearing a grid query's numbered slots took
-    /// ~18 instructions a row through [`ChunkedVec::iter`]).
+    /// per-element checks of a chained iterator such as [`ChunkedVec::iter`] (clearing a grid
+    /// query's numbered slots reads every row).
     pub fn slices(&self) -> impl Iterator<Item = &[T]> {
         self.full
             .iter()

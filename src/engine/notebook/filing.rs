@@ -103,7 +103,7 @@ impl<S: Filed> Notebook<S> {
     /// [`Notebook::forget_newest`], or a keyframe adopting a later search's index); storing a
     /// row never does, and a truncation ends it. So a step asks once and passes the answer to
     /// each [`Notebook::lookup`] of its successors, which then skip the comparison when it is
-    /// false (~8 instructions a successor).
+    /// false.
     #[must_use]
     #[inline]
     pub fn replaying(&self) -> bool {
@@ -115,7 +115,7 @@ impl<S: Filed> Notebook<S> {
     /// Finds `state` with one hash probe: its row, or the slot to store it in. `replaying`:
     /// what [`Notebook::replaying`] said before this step stored anything. Inlined always:
     /// it runs for every successor, and as a call of its own (saving registers, returning the
-    /// [`Lookup`] through memory) it cost ~45 instructions a successor.
+    /// [`Lookup`] through memory) it would cost every successor.
     #[inline(always)]
     pub fn lookup(&mut self, state: &S, replaying: bool) -> Lookup<'_, S> {
         debug_assert!(self.files, "an unfiled notebook cannot look states up");

@@ -10,12 +10,12 @@ pub(super) const SHARDS: usize = 1 << SHARD_BITS;
 /// The groups of the one table a small index keeps: when it is full at this size (14,336
 /// rows) its rows are spread over the [`SHARDS`] tables instead of doubling it. One table
 /// while small, because a short search (a grid query stores a few hundred rows) paid for 64
-/// tables' allocations and first growths; moving 14k rows at once is ~0.7M instructions, once.
+/// tables' allocations and first growths; moving 14k rows at once is paid once.
 pub(super) const SPLIT_GROUPS: usize = 2048;
 
 /// The groups of a small index's first table (448 rows): a grid query stores a few hundred
 /// rows, and growing a table from its own first size (28 rows, fourfold) rehashed them twice or
-/// three times, ~5k instructions a growth.
+/// three times.
 pub(super) const FIRST_GROUPS: usize = 64;
 
 /// The index shard of a hash once split: its top bits after one more multiplication, so the
@@ -37,8 +37,7 @@ pub(super) const WHOLE_SPACE_AT_MOST: u64 = 1 << 18;
 /// at most `reachable` states and that is at most [`WHOLE_SPACE_AT_MOST`], room for its share
 /// of all of them with a quarter to spare, so that no shard grows again. Each later doubling
 /// rehashed every row of its shard, reading it from the notebook: breadth-first search over
-/// the 8-puzzle's 181,440 states rehashed ~170k rows after the split, ~43 instructions a
-/// state stored.
+/// the 8-puzzle's 181,440 states rehashed nearly all of them after the split.
 pub(super) fn split_groups(reachable: Option<u64>) -> usize {
     let share = 4 * SPLIT_GROUPS / SHARDS;
     match reachable {
@@ -110,7 +109,7 @@ impl Index {
 
     pub(super) fn bytes(&self) -> usize {
         // Until it splits, the index has one table (the others hold nothing): a short search's
-        // memory checks then read one table, not all (~1.5% of a short grid query).
+        // memory checks then read one table, not all.
         let tables = if self.split == 0 {
             &self.shards[..1]
         } else {
@@ -229,7 +228,7 @@ impl Index {
 
     /// Files `id`, known not to be filed yet, under `hash`. Not inlined: only the start row
     /// and rows filed afresh come this way, and inlined it cost the depth-first searches'
-    /// unfiled stores ~3 instructions a row in spilled registers.
+    /// unfiled stores spilled registers on every row.
     #[inline(never)]
     pub(super) fn insert(&mut self, hash: u64, id: NodeId, hash_of: impl Fn(NodeId) -> u64) {
         match self.find_or_slot(hash, |_| false, hash_of) {

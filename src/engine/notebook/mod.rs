@@ -39,20 +39,20 @@ pub type NodeId = u32;
 /// How the notebook files a state. Most states are hashed; a state that is a small number of
 /// its own (a grid's cell, a graph's vertex) is its own slot in a plain table of row ids, with
 /// no hash, probe or comparison: a grid search looks up every successor, and hashing and
-/// probing took ~12% of its instructions.
+/// probing were a large share of its work.
 pub trait Filed: Hash + Eq + Clone {
     /// Whether an expansion compares each successor with its parent's state before hashing
     /// it: for states copied as cheaply as they are compared, whose domains generate the way
     /// back (a sliding puzzle's blank moving back is a successor of every expansion but the
-    /// first, and its lookup was ~60 instructions). The expansion holds the parent's state
+    /// first, and a comparison is cheaper than its lookup). The expansion holds the parent's state
     /// for this only where it holds states at all ([`Filed::HELD`], which follows this unless
     /// set).
     const PARENT_FIRST: bool = false;
 
     /// Whether an expansion holds a copy of its pick's state (and, comparing parents first,
     /// of its parent's) instead of reading it from the notebook for each new successor's
-    /// estimate: for states copied without allocating. Each read was a lookup in the chunked
-    /// rows: 1.6% of breadth-first search's instructions, 0.9% of a grid search's.
+    /// estimate: for states copied without allocating, where each read would be a lookup in
+    /// the chunked rows.
     const HELD: bool = Self::PARENT_FIRST;
 
     /// The state's slot in the table of numbered states, if states are numbers counted from 0
@@ -163,8 +163,8 @@ impl<S> Notebook<S> {
 
     /// A notebook that files no row in the hash index, for searches that never look a state
     /// up: depth-first searches check the current path with an index of their own, and
-    /// filing every row only to unfile it when the search retreats took ~15% of IDA*'s
-    /// instructions. [`Notebook::find`] finds nothing in it, and [`Notebook::lookup`] must
+    /// filing every row only to unfile it when the search retreats would be a large share
+    /// of IDA*'s work. [`Notebook::find`] finds nothing in it, and [`Notebook::lookup`] must
     /// not be used.
     #[must_use]
     pub fn unfiled() -> Notebook<S> {

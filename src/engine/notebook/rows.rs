@@ -216,7 +216,7 @@ impl<S: Clone> Rows<S> {
     }
 
     /// Appends `node` as an open row and returns its id. Inlined always: the call (saving
-    /// registers, copying the row in) was ~15 of its ~87 instructions on IDA*.
+    /// registers, copying the row in) would be a good part of storing a row.
     #[inline(always)]
     pub(super) fn push(&mut self, node: Node<S>) -> NodeId {
         let len = self.len();

@@ -105,7 +105,7 @@ pub(super) struct Level {
 
 /// Ties a new level has room for: a grid level holds about ten over its life (one per h), so
 /// growing its list from empty (to 4, then 8) cost most new levels two reallocations; with room
-/// for 8, one den101d level in two still grew to 16 (a reallocation of ~530 instructions).
+/// for 8, one den101d level in two still grew to 16, a reallocation each.
 pub(super) const LEVEL_ROOM: usize = 16;
 
 impl Default for Level {

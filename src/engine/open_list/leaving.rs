@@ -78,8 +78,8 @@ impl OpenList {
     }
 
     /// [`OpenList::drop_tie`] of the last tie of level `level`, for a pop that empties a bucket
-    /// or the level. Out of line: inlined, its registers cost every pop that stays in its
-    /// bucket (breadth-first: every pop) ~3 instructions.
+    /// or the level. Out of line: inlined, its registers would cost every pop that stays in its
+    /// bucket (breadth-first: every pop).
     #[inline(never)]
     pub(super) fn drop_top_tie(&mut self, level: u32) {
         let last = self.levels.get(level).ties.len() - 1;

@@ -74,8 +74,7 @@ pub struct OpenList {
 
 /// A level found lately: its f and slot. A grid expansion's successors fall at a few f values
 /// near the pick's, met again by the next expansions; finding them here instead of hashing into
-/// `level_of` (a probe of ~30 instructions) took ~0.5% off a grid search and ~0.7% off a
-/// 15-puzzle's. An entry goes when its level does.
+/// `level_of` saves a hash probe on most pushes. An entry goes when its level does.
 #[derive(Clone, Copy, Debug)]
 struct Recent {
     f: Cost,

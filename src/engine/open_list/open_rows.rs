@@ -12,8 +12,7 @@ use crate::engine::notebook::NodeId;
 /// `current` gives a row's key under the ordering it is passed (the rows' own, lent by the call)
 /// while the row is stored and open (`None` otherwise): the open list checks stale entries
 /// against it, the queue reads the rows through it. The ordering is lent rather than captured
-/// so that the step need not copy it out of the rows it is borrowing mutably (~12 instructions
-/// a step, 1.4% of breadth-first search).
+/// so that the step need not copy it out of the rows it is borrowing mutably at every step.
 pub trait OpenRows: Clone + Send + 'static {
     /// Whether a row may join again after leaving (a cheaper route improving or reopening it).
     /// `false` lets the compiler drop those paths from the search step.

@@ -147,8 +147,8 @@ impl Eq for StepRecord {}
 impl StepRecord {
     /// Starts writing a step: its pick and successors follow ([`StepRecord::picked`],
     /// [`StepRecord::successor`]), then [`StepRecord::end_step`]. Strategies write each
-    /// successor as they store it: building an event per successor and packing it afterwards
-    /// cost ~60 instructions a successor.
+    /// successor as they store it, rather than building an event per successor and packing it
+    /// afterwards, which touched every successor twice.
     #[inline]
     pub fn begin_step(&mut self) {
         let next_new = self.guess.next_new;
@@ -174,8 +174,7 @@ impl StepRecord {
     /// with its fate known where it is called, each fate's case is a short straight path.
     /// `FINDS_KEPT`: whether this is a record whose kept rows are found by their states
     /// ([`StepRecord::finding_kept`]), as the caller knows from its kind of search: a
-    /// constant, not the record's flag read for each successor (1.3% of breadth-first
-    /// search).
+    /// constant, not the record's flag read again for each successor.
     #[inline(always)]
     pub fn successor<const FINDS_KEPT: bool>(&mut self, target: u32, fate: Fate) {
         debug_assert_eq!(FINDS_KEPT, self.kept_found, "the kind of record");
@@ -362,9 +361,8 @@ impl StepRecord {
     /// An empty record whose kept successors are written as their class alone, for a search
     /// that finds every stored state by its value: a kept successor's row is the one holding
     /// its state, found again when read (by generating the pick's successors), so the record
-    /// need not say it. A kept successor was an escape of one to three bytes, written as a
-    /// grid step's most common successor: 3.3% of a grid search, 4.3% of breadth-first search
-    /// over the 8-puzzle.
+    /// need not say it: otherwise a kept successor, a grid step's most common one, is an
+    /// escape of one to three bytes.
     #[must_use]
     pub fn finding_kept() -> StepRecord {
         StepRecord {

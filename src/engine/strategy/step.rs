@@ -8,8 +8,8 @@ use crate::engine::problem::Problem;
 /// The memory budget is checked on the steps up to this many that are powers of two, then on
 /// every this-many-th: adding up the bytes walks the chunk lists and the index's shards, and
 /// one step stores at most a branching factor of rows, so checking every step would cost more
-/// than it could save (grid searches are often short: one check per early step was ~1.5% of a
-/// query's instructions).
+/// than it could save (grid searches are often short, so even one check per early step
+/// shows).
 pub const BUDGET_CHECK_EVERY: u64 = 64;
 const _: () = assert!(
     BUDGET_CHECK_EVERY.is_power_of_two(),
@@ -75,7 +75,7 @@ fn over_budget<P: Problem, S: Strategy<P> + ?Sized>(
 }
 
 /// Empties the step's note, calling its drop only when it owns memory: most notes are facts
-/// (IDA*'s cut-offs, half its steps), and the drop's call was ~20 instructions a step.
+/// (IDA*'s cut-offs, half its steps), and dropping one calls out for nothing.
 #[inline]
 fn clear_note(note: &mut Option<Note>) {
     match note {
