@@ -106,7 +106,7 @@ pub trait Problem {
     /// Whether `heuristic` is consistent on every edge of every instance of this domain
     /// (h(n) ≤ c(n, m) + h(m), to the billionth), so that the search's check of each edge it
     /// meets ([`EdgeCheck`](super::heuristic_check::EdgeCheck)), which looks for the opposite
-    /// and could never find it, is skipped (~1.5% of an octile grid search). A domain says so
+    /// and could never find it, is skipped. A domain says so
     /// only where it holds by construction, and its tests check it edge by edge.
     fn consistent(&self, heuristic: Heuristic) -> bool {
         let _ = heuristic;

@@ -2,13 +2,14 @@
 //! counts, the outcome and the record of every step. Running to the end is stepping until an
 //! outcome.
 
-use super::event::{Counts, Fate, Note, Outcome, StepEvent};
+use super::event::{Counts, Fate, Outcome, StepEvent};
 use super::heuristic_check::EdgeCheck;
 use super::notebook::{NodeId, Notebook};
 use super::problem::{Problem, Refusal, Successor};
 use super::settings::Settings;
 use super::step_record::StepRecord;
-use super::strategy::{Core, Strategy};
+pub use super::strategy::BUDGET_CHECK_EVERY;
+use super::strategy::{Core, Strategy, take_step};
 
 /// A search in progress.
 pub struct Search<P: Problem> {
@@ -21,17 +22,6 @@ pub struct Search<P: Problem> {
     /// against the memory budget with the search's own.
     held_elsewhere: usize,
 }
-
-/// The memory budget is checked on the steps up to this many that are powers of two, then on
-/// every this-many-th: adding up the bytes walks the chunk lists and the index's shards, and
-/// one step stores at most a branching factor of rows, so checking every step would cost more
-/// than it could save (grid searches are often short: one check per early step was ~1.5% of a
-/// query's instructions).
-pub const BUDGET_CHECK_EVERY: u64 = 64;
-const _: () = assert!(
-    BUDGET_CHECK_EVERY.is_power_of_two(),
-    "over_budget counts on it"
-);
 
 impl<P: Problem> Search<P> {
     /// A search at step 0. An instance the domain refuses, or an algorithm or heuristic that
@@ -200,7 +190,7 @@ impl<P: Problem> Search<P> {
             }
         }
         // A run ends mostly on a goal or an empty open list, whose step has no successors to
-        // read back (a short grid query paid ~1% reading its last block).
+        // read back: a short query would otherwise decode its last block for nothing.
         if self.steps > from && self.core.record.last_successors() > 0 {
             let last = usize::try_from(self.steps - 1).expect("steps fit in usize");
             let pick = self.event.pick.as_ref().map(|p| p.id);
@@ -303,62 +293,6 @@ impl<P: Problem> Drop for Search<P> {
     }
 }
 
-/// One step of `strategy` over `core`, the `steps`-th, with what every step does around it:
-/// `event` emptied, the record's step begun and ended, the memory budget checked (counting
-/// `held_elsewhere`, see [`Search::hold_elsewhere`]). Returns whether the step ended the
-/// search (its outcome is then `event.outcome`). Generic over the strategy, so that
-/// [`Strategy::run`]'s loop is compiled for each one, with the step called directly.
-#[inline(always)]
-pub(super) fn take_step<P: Problem, S: Strategy<P> + ?Sized>(
-    strategy: &mut S,
-    core: &mut Core<P>,
-    event: &mut StepEvent,
-    steps: u64,
-    held_elsewhere: usize,
-) -> bool {
-    let max_open = core.counts.max_open;
-    event.step = steps;
-    event.pick = None;
-    event.successors.clear();
-    clear_note(&mut event.note);
-    if event.outcome.is_some() {
-        event.outcome = None;
-    }
-    core.heuristic_check.begin_step(steps);
-    core.record.begin_step();
-    let outcome = strategy
-        .step(core, event)
-        .or_else(|| over_budget(strategy, core, steps, held_elsewhere));
-    let rise = (core.counts.max_open.checked_sub(max_open))
-        .expect("the largest open size never shrinks while stepping");
-    core.record
-        .end_step(u32::try_from(rise).expect("one step stores fewer than 4 billion rows"));
-    // Written only when there is one: most steps end nothing, and the event's outcome,
-    // emptied above, was stored (and its old value checked for dropping) every step.
-    let ended = outcome.is_some();
-    if ended {
-        event.outcome = outcome;
-    }
-    ended
-}
-
-/// The outcome when everything held, by the search and by its owner (`held_elsewhere`), has
-/// reached the memory budget at step `steps` (checked as [`BUDGET_CHECK_EVERY`] says).
-#[inline(always)]
-fn over_budget<P: Problem, S: Strategy<P> + ?Sized>(
-    strategy: &S,
-    core: &Core<P>,
-    steps: u64,
-    held_elsewhere: usize,
-) -> Option<Outcome> {
-    let budget = core.settings.max_memory;
-    // The powers of two past `BUDGET_CHECK_EVERY` are multiples of it, so "a power of two
-    // up to it" needs no comparison with it (two bit tests a step, not five operations).
-    let due = steps.is_multiple_of(BUDGET_CHECK_EVERY) || steps.is_power_of_two();
-    (due && core.bytes_with(strategy).saturating_add(held_elsewhere) >= budget.bytes())
-        .then(|| Outcome::OverBudget(format!("memory budget {budget} reached at step {steps}")))
-}
-
 impl<P: Problem + Clone> Clone for Search<P> {
     fn clone(&self) -> Self {
         Search {
@@ -369,37 +303,6 @@ impl<P: Problem + Clone> Clone for Search<P> {
             event: self.event.clone(),
             held_elsewhere: self.held_elsewhere,
         }
-    }
-}
-
-/// Empties the step's note, calling its drop only when it owns memory: most notes are facts
-/// (IDA*'s cut-offs, half its steps), and the drop's call was ~20 instructions a step.
-#[inline]
-fn clear_note(note: &mut Option<Note>) {
-    match note {
-        None => {}
-        Some(words) if owns_memory(words) => *note = None,
-        // Nothing to give back: the note is overwritten, not dropped.
-        Some(_) => std::mem::forget(note.take()),
-    }
-}
-
-/// Whether a note holds memory of its own to give back. Every kind is named, so that a new one
-/// must be placed here.
-#[inline]
-fn owns_memory(note: &Note) -> bool {
-    match note {
-        Note::Words(_) | Note::Both(..) => true,
-        Note::StackEmpty
-        | Note::CutOff { .. }
-        | Note::SolutionAccepted(_)
-        | Note::AtDepthLimit(_)
-        | Note::Expanded { .. }
-        | Note::FirstIteration { .. }
-        | Note::NextIteration { .. }
-        | Note::FoundSolutions { .. }
-        | Note::NothingCut { .. }
-        | Note::DepthLimitReached { .. } => false,
     }
 }
 
@@ -440,36 +343,4 @@ fn check<P: Problem>(problem: &P, settings: &Settings) -> Result<(), Refusal> {
         return Err(Refusal("max states must be at least 1".into()));
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::cost::Cost;
-
-    #[test]
-    fn clearing_a_note_empties_it_whether_or_not_it_owns_memory() {
-        let notes = [
-            Note::Words("solution 1 accepted; searching on".into()),
-            Note::Both(
-                Box::new(Note::StackEmpty),
-                Box::new(Note::Words("w".into())),
-            ),
-            Note::StackEmpty,
-            Note::CutOff {
-                f: Cost::units(12),
-                threshold: Cost::units(11),
-            },
-        ];
-        let owned: Vec<bool> = notes.iter().map(owns_memory).collect();
-        assert_eq!(owned, [true, true, false, false]);
-        for note in notes {
-            let mut note = Some(note);
-            clear_note(&mut note);
-            assert_eq!(note, None);
-        }
-        let mut none = None;
-        clear_note(&mut none);
-        assert_eq!(none, None);
-    }
 }

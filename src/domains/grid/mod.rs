@@ -253,7 +253,7 @@ impl Grid {
     }
 
     /// The distances in columns and rows from `state` to the goal. Out of line: inlined into
-    /// the search step, it cost the step's loop registers (den101d +2.9% instructions).
+    /// the search step, it would take registers the step's loop needs.
     #[inline(never)]
     fn offsets(&self, state: u32) -> (i64, i64) {
         let (x, y) = self.column_row(state);

@@ -201,9 +201,8 @@ impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
             // A step that lists no successor (a run to the end), checks no edge (a heuristic
             // its domain vouches for, or none), is not replaying (after a jump back in time)
             // and replaces routes wherever its open rows can (every best-first search but
-            // greedy) has a copy of the loop of its own, compiled without those tests: 8% off
-            // an octile grid search, 5% off a 15-puzzle's and 2% off breadth-first search's
-            // (its registers are freer, not only the tests gone).
+            // greedy) has a copy of the loop of its own, compiled without those tests: a run to the
+            // end takes it at every step, and its registers are freer, not only the tests gone.
             let plain = !core.lists_successors
                 && !core.heuristic_check.edges
                 && !from.replaying

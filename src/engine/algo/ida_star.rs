@@ -123,8 +123,8 @@ impl Deepening {
 
     /// A step that starts an iteration (the first, or the next once the stack is empty): the
     /// iteration's note goes before the depth-first step's own. Kept out of
-    /// [`Strategy::step`], whose short path nearly every step takes (carrying this one's notes
-    /// and outcome through every step was ~2% of IDA*'s instructions).
+    /// [`Strategy::step`], whose short path nearly every step takes, so that this one's notes
+    /// and outcome are not carried through every step.
     #[inline(never)]
     fn step_starting<P: Problem>(
         &mut self,

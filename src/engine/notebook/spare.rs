@@ -4,7 +4,7 @@
 //! A table of numbered states has a slot for every cell of a map, whatever a search stores:
 //! running every query of a Moving AI scenario file made a search per query, and each
 //! allocated and zeroed a table the size of the map to store a few hundred rows (a 1024×1024
-//! map's is 4 MB; on arena, zeroing was 7% of all the instructions). A search that ends gives
+//! map's is 4 MB, most of a short query's work). A search that ends gives
 //! its table back after clearing only the slots its own rows took, and the next search of a
 //! similar size takes it instead of a fresh one.
 //!
@@ -16,7 +16,7 @@
 //!
 //! A search of numbered states (a grid query) never files a row in its index's hashed tables:
 //! its index is given back here too, empty, for the next search to take instead of making its
-//! 64 tables (~1,000 instructions a grid query). An empty index counts no bytes, so one index
+//! 64 tables for every grid query. An empty index counts no bytes, so one index
 //! is kept for the whole process ([`Kept`]): most searches (every hashed one) only look for it,
 //! and a thread-local one cost each thread's first look a destructor's registration.
 

@@ -9,9 +9,8 @@
 //! from the same few cache lines. Groups are probed one after another from the hash's home group
 //! until one has an empty slot; at most 7 of a group's 8 slots are used on average, as in
 //! hashbrown. hashbrown's `HashTable` did this behind a call per lookup that the compiler would
-//! not inline (~83 instructions a lookup on breadth-first search, half of them the call's saved
-//! registers and a result returned through memory), and rehashed through a closure called
-//! indirectly, ~63 instructions a row.
+//! not inline (half of a lookup went to the call's saved registers and a result returned
+//! through memory), and rehashed through a closure called indirectly.
 
 use super::NodeId;
 

@@ -2,12 +2,13 @@
 //!
 //! Running every query of a Moving AI scenario file makes a search per query, and each made its
 //! open list's heap, hashed map, levels (each with room for 16 ties) and buckets, then freed
-//! them, for a few dozen steps: ~5% of a short query's instructions went to allocating and
-//! freeing them. An open list that is dropped leaves its storage here, emptied; the next one
+//! them, for a few dozen steps: a short query spent much of its time allocating and freeing
+//! them. An open list that is dropped leaves its storage here, emptied; the next one
 //! made takes it. One is kept for the process ([`Kept`]), and only a small one, so that what is
 //! held outside any search's memory figures stays small.
 
-use super::{ALONE, Bucket, Cost, Level, Slots};
+use super::buckets::{ALONE, Bucket, Level, Slots};
+use crate::engine::cost::Cost;
 use crate::engine::kept::Kept;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;

@@ -3,8 +3,8 @@
 //! Its rows' f (their depth) never falls from one row to the next, and each pick is the open
 //! row stored first, so the open rows are exactly the rows after the last pick and the queue is
 //! a cursor over row ids. It holds no entry per row: a push is nothing, a pick moves the cursor.
-//! Breadth-first search through the general [`super::OpenList`] paid ~180 instructions a state
-//! for a queue of ranks that merely repeated the row ids.
+//! Breadth-first search through the general [`super::OpenList`] paid for a queue of ranks that
+//! merely repeated the row ids.
 
 use super::{Cost, OpenKey, OpenRows, Ordering, TieLevels};
 use crate::engine::notebook::NodeId;

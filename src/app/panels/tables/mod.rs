@@ -5,8 +5,9 @@
 //! Drawing touches only the rows on screen.
 //!
 //! One job a file: [`sort`] (what a header click asks for), [`sorted`] (the cached order of
-//! the ids), [`columns`] (each column's header, width and words), [`table`] (the widget) and
-//! [`row`] (one row, painted: one widget and one accessibility node a row, not one a cell).
+//! the ids), [`columns`] (each column's header, width and words), [`table`] (the widget), [`row`]
+//! (one row, painted: one widget and one accessibility node a row, not one a cell) and [`view`]
+//! (what both read besides the rows).
 
 mod columns;
 mod id_set;
@@ -14,10 +15,12 @@ mod row;
 mod sort;
 mod sorted;
 mod table;
+mod view;
 
 pub use sort::{Sort, SortColumn};
 pub use sorted::{SortedIds, sorted_ids};
-pub use table::{TableView, show};
+pub use table::show;
+pub use view::TableView;
 
 #[cfg(test)]
 mod row_tests;

@@ -6,7 +6,7 @@
 //! table's frame; a painted row costs one widget.
 
 use super::columns::Col;
-use super::table::TableView;
+use super::view::TableView;
 use crate::app::boards::palette::{PICK, TIE};
 use crate::app::command::Command;
 use crate::app::panels::pick::tie_marks;

@@ -15,7 +15,9 @@ use frontier::engine::settings::{Algorithm, TieKey};
 use frontier::scenario::{Scenario, SearchSpec};
 
 use crate::common;
+mod settings;
 use common::{choose, log_has, press, press_step, run_out, temp_dir};
+use settings::steps_to_end;
 
 const SEED_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/seed_542703816.ron");
 
@@ -46,7 +48,7 @@ fn key(h: &mut Harness<'_, FrontierApp>, k: egui::Key) {
     h.run();
 }
 
-// Item 4: typing can't wipe a run.
+// Typing can't wipe a run.
 
 #[test]
 fn typing_a_trace_file_name_keeps_the_menu_open_and_presses_no_shortcut() {
@@ -158,180 +160,7 @@ fn a_built_in_scenario_clears_the_path_and_save_asks_for_one() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-// Item 5: per-algorithm settings.
-
-/// What `frontier run SEED --algorithm NAME --json` reports, through the CLI's own code.
-fn cli_run(algorithm: &str) -> serde_json::Value {
-    let cli = Cli::try_parse_from([
-        "frontier",
-        "run",
-        SEED_FILE,
-        "--algorithm",
-        algorithm,
-        "--json",
-    ])
-    .unwrap();
-    let Some(Command::Run(args)) = cli.command else {
-        panic!("run parses as run");
-    };
-    let mut out = Vec::new();
-    assert_eq!(frontier::cli::run(&args, &mut out), 0);
-    serde_json::from_slice(&out).unwrap()
-}
-
-/// Runs a session to its end; returns its steps.
-fn steps_to_end(mut s: Box<dyn frontier::engine::session::Session>) -> u64 {
-    while s.view().outcome().is_none() {
-        s.step();
-    }
-    s.view().steps()
-}
-
-#[test]
-fn dijkstra_in_the_app_runs_as_the_cli_does_without_a_stars_tie_rule() {
-    let mut h = harness();
-    choose(&mut h, "algorithm", "Dijkstra (f = g)");
-    h.get_by_label("Run to end").click();
-    run_out(&mut h);
-    let app = steps(&h);
-    let cli = cli_run("dijkstra");
-    assert_eq!(cli["steps"], app, "the app and the CLI disagree");
-    // Dijkstra with its own defaults: the seed's problem with no search settings at all.
-    let mut bare = Scenario::built_in();
-    bare.search = SearchSpec::default();
-    let own = steps_to_end(
-        bare.session(&SearchSpec {
-            algorithm: Some(Algorithm::Dijkstra),
-            ..SearchSpec::default()
-        })
-        .unwrap(),
-    );
-    assert_eq!(app, own, "A*'s tie rule carried over to Dijkstra");
-    assert_eq!(
-        h.state().view().settings().tie_break,
-        Algorithm::Dijkstra.default_tie_break()
-    );
-    // Back to A*: the scenario's own settings again (21 steps, as the notes say).
-    choose(&mut h, "algorithm", "A* (f = g + h)");
-    assert_eq!(
-        h.state().view().settings().tie_break,
-        vec![TieKey::LowestH, TieKey::FirstStored]
-    );
-    assert_eq!(
-        cli_run("astar")["steps"].as_u64().unwrap(),
-        steps_to_end(
-            Scenario::built_in()
-                .session(&SearchSpec::default())
-                .unwrap()
-        )
-    );
-}
-
-#[test]
-fn only_what_belongs_to_the_old_algorithm_is_dropped() {
-    let seed = Scenario::built_in();
-    let settings = |over: SearchSpec| seed.session(&over).unwrap().view().settings().clone();
-    let own = seed.search.clone();
-    // The seed names A*'s tie rule and a weight of 1.
-    assert_eq!(
-        own.tie_break,
-        Some(vec![TieKey::LowestH, TieKey::FirstStored])
-    );
-    let dijkstra = settings(SearchSpec {
-        algorithm: Some(Algorithm::Dijkstra),
-        ..SearchSpec::default()
-    });
-    assert_eq!(dijkstra.tie_break, Algorithm::Dijkstra.default_tie_break());
-    assert_eq!(
-        Some(dijkstra.heuristic),
-        own.heuristic,
-        "the heuristic stays"
-    );
-    assert_eq!(Some(dijkstra.max_states), own.max_states, "limits stay");
-    // A tie rule given with the switch still applies.
-    let asked = settings(SearchSpec {
-        algorithm: Some(Algorithm::Dijkstra),
-        tie_break: own.tie_break.clone(),
-        ..SearchSpec::default()
-    });
-    assert_eq!(Some(asked.tie_break), own.tie_break);
-    // Weighted A* takes its own default weight, not A*'s 1.
-    let weighted = settings(SearchSpec {
-        algorithm: Some(Algorithm::WeightedAStar),
-        ..SearchSpec::default()
-    });
-    let bare = SearchSpec {
-        algorithm: Some(Algorithm::WeightedAStar),
-        ..SearchSpec::default()
-    }
-    .resolve(weighted.heuristic);
-    assert!((weighted.weight - bare.weight).abs() < f64::EPSILON);
-    assert!((weighted.weight - own.weight.unwrap()).abs() > f64::EPSILON);
-    // Naming the scenario's own algorithm changes nothing.
-    let same = settings(SearchSpec {
-        algorithm: Some(Algorithm::AStar),
-        ..SearchSpec::default()
-    });
-    assert_eq!(same, settings(SearchSpec::default()));
-}
-
-#[test]
-fn controls_that_do_nothing_for_the_algorithm_are_greyed() {
-    let mut h = harness();
-    let greyed = |h: &Harness<'_, FrontierApp>, combo: &str| {
-        h.get_by_label(combo).accesskit_node().is_disabled()
-    };
-    assert!(!greyed(&h, "heuristic"));
-    choose(&mut h, "algorithm", "Dijkstra (f = g)");
-    // Dijkstra breaks ties by storing order: h plays no part.
-    assert!(greyed(&h, "heuristic"));
-    h.get_by_value("Manhattan distance (not used)");
-    assert!(!greyed(&h, "ties"));
-    choose(&mut h, "algorithm", "Backtracking (f = depth)");
-    assert!(greyed(&h, "ties"));
-    // A "lower h" tie rule makes h count even for Dijkstra.
-    choose(&mut h, "algorithm", "Dijkstra (f = g)");
-    choose(&mut h, "ties", "lower h → stored first");
-    assert!(!greyed(&h, "heuristic"));
-    h.get_by_value("Manhattan distance");
-}
-
-#[test]
-fn every_cli_knob_is_in_the_app_where_it_applies() {
-    let mut h = common::harness_on(common::built_in("queens_8.ron"));
-    choose(&mut h, "algorithm", "Backtracking (f = depth)");
-    assert_eq!(h.query_all_by_label("allow an inadmissible h").count(), 0);
-    press(&mut h, "forward checking", 1);
-    press(&mut h, "all solutions", 1);
-    press(&mut h, "depth limit", 1);
-    let s = h.state().view().settings().clone();
-    assert!(s.forward_checking && s.all_solutions, "{s:?}");
-    assert_eq!(s.depth_limit, Some(10));
-    press(&mut h, "depth limit", 1);
-    assert_eq!(h.state().view().settings().depth_limit, None);
-    choose(
-        &mut h,
-        "algorithm",
-        "Generate and test (f = candidate number)",
-    );
-    h.get_by_label("candidates");
-    choose(&mut h, "algorithm", "Weighted A* (f = g + w·h)");
-    h.get_by_label("weight");
-    // A* shows the inadmissible switch; on a graph it reaches the engine.
-    let mut g = common::harness_on(common::built_in("graph_overestimate.ron"));
-    press(&mut g, "allow an inadmissible h", 1);
-    assert_eq!(
-        g.state().view().settings().allow_inadmissible,
-        !Scenario::from_library("graph_overestimate.ron")
-            .unwrap()
-            .unwrap()
-            .search
-            .allow_inadmissible
-            .unwrap_or(false)
-    );
-}
-
-// Item 8: the quiz.
+// The quiz.
 
 #[test]
 fn a_tied_state_that_loses_the_tie_break_is_close_not_right_and_step_skips() {
@@ -372,7 +201,7 @@ fn a_tied_state_that_loses_the_tie_break_is_close_not_right_and_step_skips() {
     h.get_by_label_contains("0 of 1 right");
 }
 
-// Item 11: opening at a step.
+// Opening at a step.
 
 #[test]
 fn open_at_parses_a_step_or_end_and_refuses_anything_else() {
@@ -432,7 +261,7 @@ fn the_app_opens_at_the_step_asked_for_or_at_the_end() {
     assert!(end.state().view().outcome().is_some());
 }
 
-// Item 7 (toolbar words).
+// The toolbar's words.
 
 #[test]
 fn the_scenario_menu_lists_titles_and_number_fields_have_their_own_labels() {

@@ -3,7 +3,8 @@
 //! A* on every query of Moving AI's den101d, arena, lak101d and den312d, and IDA* on Korf #12;
 //! then cases the engine was not tuned on, to see how Frontier fares away from them: two more
 //! Korf instances, three 8-puzzles of the known ones in `scenarios/eight_puzzle_known.txt` (the
-//! app's own 542703816 among them), and Dijkstra and breadth-first search on the grids. Frontier records and explains every step; `pathfinding` does not.
+//! app's own 542703816 among them), and Dijkstra and breadth-first search on the grids.
+//! Frontier records and explains every step; `pathfinding` does not.
 //!
 //! `cargo bench --bench vs_pathfinding [-- CASE-SUBSTRING]` prints one table: wall-clock medians
 //! of paired runs and their ratio (Frontier / pathfinding); Frontier's bytes per stored state,
@@ -14,6 +15,8 @@
 //! a run that only sets the case up. `VS_PATHFINDING_CALLGRIND=0` skips them;
 //! `VS_PATHFINDING_RUNS` sets the number of paired runs (5).
 
+mod measure;
+#[path = "../shared/mod.rs"]
 mod shared;
 
 use frontier::domains::grid::{Grid, Moves};
@@ -21,6 +24,7 @@ use frontier::domains::movingai::{self, Query};
 use frontier::domains::sliding::SlidingPuzzle;
 use frontier::domains::sliding::instances::{EIGHTS, KORF, KORF_MORE, Korf, eight_hardest};
 use frontier::engine::settings::{Algorithm, Heuristic};
+use measure::{RUN_VAR, Side, count, instructions, median, peak_kib, peak_rss, seconds, time};
 use pathfinding::directed::{
     astar::astar,
     bfs::{bfs, bfs_reach},
@@ -30,29 +34,28 @@ use pathfinding::directed::{
 use shared::{Plain, cell, goal_cost, octile, run, settings};
 use std::hint::black_box;
 use std::process::Command;
-use std::time::Instant;
 
 /// Moving AI maps with their scenario files: (name, map, scenarios).
 const MAPS: [(&str, &str, &str); 4] = [
     (
         "den101d",
-        include_str!("../scenarios/maps/den101d.map"),
-        include_str!("../scenarios/maps/den101d.map.scen"),
+        include_str!("../../scenarios/maps/den101d.map"),
+        include_str!("../../scenarios/maps/den101d.map.scen"),
     ),
     (
         "arena",
-        include_str!("../scenarios/maps/arena.map"),
-        include_str!("../scenarios/maps/arena.map.scen"),
+        include_str!("../../scenarios/maps/arena.map"),
+        include_str!("../../scenarios/maps/arena.map.scen"),
     ),
     (
         "lak101d",
-        include_str!("../scenarios/maps/lak101d.map"),
-        include_str!("../scenarios/maps/lak101d.map.scen"),
+        include_str!("../../scenarios/maps/lak101d.map"),
+        include_str!("../../scenarios/maps/lak101d.map.scen"),
     ),
     (
         "den312d",
-        include_str!("../scenarios/maps/den312d.map"),
-        include_str!("../scenarios/maps/den312d.map.scen"),
+        include_str!("../../scenarios/maps/den312d.map"),
+        include_str!("../../scenarios/maps/den312d.map.scen"),
     ),
 ];
 
@@ -306,120 +309,12 @@ fn moves(cells: usize) -> i64 {
     i64::try_from(cells - 1).expect("short routes")
 }
 
-/// Which side of a case a run measures.
-#[derive(Clone, Copy, PartialEq)]
-enum Side {
-    /// Only the case's setup: subtracted from both sides' instruction counts.
-    Setup,
-    Frontier,
-    Pathfinding,
-}
-
-impl Side {
-    fn name(self) -> &'static str {
-        match self {
-            Side::Setup => "setup",
-            Side::Frontier => "frontier",
-            Side::Pathfinding => "pathfinding",
-        }
-    }
-}
-
 fn run_side(case: &Case, input: &Input, side: Side) -> Option<Outcome> {
     match side {
         Side::Setup => None,
         Side::Frontier => Some(frontier_side(case.kind, input)),
         Side::Pathfinding => Some(pathfinding_side(case.kind, input)),
     }
-}
-
-const RUN_VAR: &str = "VS_PATHFINDING_RUN";
-
-/// Instructions one side of case `index` executes (setup subtracted by the caller), from
-/// callgrind's summary line.
-fn instructions(index: usize, side: Side) -> Option<u64> {
-    let exe = std::env::current_exe().ok()?;
-    let out = Command::new("valgrind")
-        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
-        .arg(exe)
-        .env(RUN_VAR, format!("{index}:{}", side.name()))
-        .output()
-        .ok()?;
-    if !out.status.success() {
-        eprintln!(
-            "callgrind run failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        return None;
-    }
-    String::from_utf8_lossy(&out.stderr)
-        .lines()
-        .find_map(|l| {
-            l.split_once("Collected :")
-                .map(|(_, n)| n.trim().parse().ok())
-        })
-        .flatten()
-}
-
-/// This process's peak resident set in KiB (Linux), for bytes per stored state.
-fn peak_kib() -> Option<u64> {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()?
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))?
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()
-}
-
-/// The peak resident set of a fresh process running one side of case `index`, in bytes.
-fn peak_rss(index: usize, side: Side) -> Option<u64> {
-    let out = Command::new(std::env::current_exe().ok()?)
-        .env(RUN_VAR, format!("{index}:{}", side.name()))
-        .output()
-        .ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let kib: u64 = text
-        .lines()
-        .find_map(|l| l.strip_prefix("peak-kib "))?
-        .parse()
-        .ok()?;
-    (kib > 0).then_some(kib * 1024)
-}
-
-/// An instruction count to three or four figures.
-fn count(n: u64) -> String {
-    let n = n as f64;
-    if n >= 1e7 {
-        format!("{:.1}M", n / 1e6)
-    } else if n >= 1e6 {
-        format!("{:.2}M", n / 1e6)
-    } else {
-        format!("{:.1}k", n / 1e3)
-    }
-}
-
-/// A duration in milliseconds, or microseconds below one.
-fn time(seconds: f64) -> String {
-    if seconds >= 1e-3 {
-        format!("{:.1} ms", seconds * 1e3)
-    } else {
-        format!("{:.1} µs", seconds * 1e6)
-    }
-}
-
-/// Median of a few seconds-long samples.
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
-}
-
-fn seconds(f: impl FnOnce()) -> f64 {
-    let t = Instant::now();
-    f();
-    t.elapsed().as_secs_f64()
 }
 
 fn main() {

@@ -3,11 +3,13 @@
 //! it. Nothing else of the file is held, so memory grows with the events kept, under a budget.
 
 use super::error::Stopped;
-use super::event::{EventKind, Fate, NONE, NodeIx, NodeNow, NodeStatus, RawEvent, RawKind};
+use super::event::{EventKind, NONE, NodeIx, NodeNow, NodeStatus, RawEvent, RawKind};
 use super::event::{TraceEvent, TraceId, Value};
 use super::issues::IssueKind;
 use super::model::{Counts, Format, PosthocTrace, Step};
 use rustc_hash::FxHashMap;
+
+mod moves;
 
 /// Distinct unknown `type` names listed one by one; more are counted together.
 const MAX_UNKNOWN_NAMES: usize = 64;
@@ -261,85 +263,6 @@ impl Builder {
             .push(TraceEvent::new(kind, node, index, line, &now, given, fate));
     }
 
-    /// Notes a value of a stored state changed by an event other than `updating`.
-    fn check_unchanged(
-        &mut self,
-        kind: EventKind,
-        node: NodeIx,
-        index: u32,
-        line: u32,
-        (name, was, now): (&str, f64, Option<f64>),
-    ) {
-        let Some(now) = now else { return };
-        if was.is_nan() || same(was, now) {
-            return;
-        }
-        let issue = if name == "g" {
-            IssueKind::GChanged
-        } else {
-            IssueKind::HChanged
-        };
-        let words = format!(
-            "#{}'s {name} changes from {was} to {now} at its `{}` event, with no `updating` event",
-            self.id(node),
-            kind.name()
-        );
-        self.trace
-            .issues
-            .note(index, line, Some(node), issue, words);
-    }
-
-    /// Sets the state's parent and depth from `pId` (a state stored without one is a root).
-    fn parent(
-        &mut self,
-        kind: EventKind,
-        node: NodeIx,
-        index: u32,
-        raw: &RawEvent,
-        now: &mut NodeNow,
-    ) {
-        match &raw.parent {
-            Some(Some(pid)) => {
-                let p = self.intern(pid.clone());
-                let parent = self.nodes[p as usize];
-                if parent.status == NodeStatus::Unstored && p != node {
-                    let words = format!(
-                        "#{}'s parent #{} was never stored before it",
-                        self.id(node),
-                        self.id(p)
-                    );
-                    self.flag((index, raw.line), node, IssueKind::UnknownParent, words);
-                }
-                now.parent = p;
-                now.depth = if p == node || parent.depth == NONE {
-                    NONE
-                } else {
-                    parent.depth.saturating_add(1)
-                };
-                if kind.stores() && !now.g.is_nan() && !parent.g.is_nan() && below(now.g, parent.g)
-                {
-                    let words = format!(
-                        "#{}'s g {} is below its parent #{}'s g {}",
-                        self.id(node),
-                        now.g,
-                        self.id(p),
-                        parent.g
-                    );
-                    self.flag((index, raw.line), node, IssueKind::GBelowParent, words);
-                }
-            }
-            Some(None) => {
-                now.parent = NONE;
-                now.depth = 0;
-            }
-            None => {
-                if now.status == NodeStatus::Unstored && now.depth == NONE {
-                    now.depth = 0;
-                }
-            }
-        }
-    }
-
     /// Ends the step under way at the events so far, with the counts so far (before the first
     /// step: the start's counts); returns the position after the events so far.
     fn close_step(&mut self) -> u32 {
@@ -362,142 +285,6 @@ impl Builder {
             end: at,
             after: Counts::default(),
         });
-    }
-
-    /// Moves the state between the lists as the event says; returns what a `generating` or
-    /// `updating` event did.
-    fn move_state(
-        &mut self,
-        kind: EventKind,
-        node: NodeIx,
-        index: u32,
-        line: u32,
-        before: &NodeNow,
-        now: &mut NodeNow,
-    ) -> Option<Fate> {
-        let mut counts = self.counts;
-        let c = &mut counts;
-        let mut fate = None;
-        match kind {
-            EventKind::Source => {
-                self.trace.sources.push(node);
-                if before.status == NodeStatus::Unstored {
-                    now.status = NodeStatus::Open;
-                    c.stored += 1;
-                    c.open += 1;
-                }
-            }
-            EventKind::Destination => self.trace.destinations.push(node),
-            EventKind::Generating | EventKind::Updating => {
-                fate = Some(match before.status {
-                    NodeStatus::Unstored => {
-                        c.stored += 1;
-                        c.open += 1;
-                        Fate::New
-                    }
-                    NodeStatus::Open => {
-                        let changed = !same(before.g, now.g)
-                            || !same(before.f, now.f)
-                            || before.parent != now.parent;
-                        if kind == EventKind::Updating || changed {
-                            Fate::Improved
-                        } else {
-                            Fate::Again
-                        }
-                    }
-                    NodeStatus::Closed => {
-                        c.closed -= 1;
-                        c.open += 1;
-                        c.reopened += 1;
-                        Fate::Reopened
-                    }
-                });
-                if kind == EventKind::Updating && before.status == NodeStatus::Unstored {
-                    let words = format!("#{} is updated but was never generated", self.id(node));
-                    self.flag((index, line), node, IssueKind::NeverGenerated, words);
-                }
-                now.status = NodeStatus::Open;
-                now.expanding = false;
-            }
-            EventKind::Expanding => {
-                c.expansions += 1;
-                match before.status {
-                    NodeStatus::Unstored => {
-                        c.stored += 1;
-                        c.closed += 1;
-                        let words =
-                            format!("#{} is expanded but was never generated", self.id(node));
-                        self.flag((index, line), node, IssueKind::NeverGenerated, words);
-                    }
-                    NodeStatus::Open => {
-                        c.open -= 1;
-                        c.closed += 1;
-                    }
-                    NodeStatus::Closed => {
-                        let words = format!(
-                            "#{} is expanded again while closed (not open)",
-                            self.id(node)
-                        );
-                        self.flag((index, line), node, IssueKind::ExpandedNotOpen, words);
-                    }
-                }
-                now.status = NodeStatus::Closed;
-                now.expanding = true;
-            }
-            EventKind::Closing => {
-                match before.status {
-                    NodeStatus::Open => {
-                        c.open -= 1;
-                        c.closed += 1;
-                        now.status = NodeStatus::Closed;
-                    }
-                    NodeStatus::Closed if before.expanding => {}
-                    NodeStatus::Closed | NodeStatus::Unstored => {
-                        let why = if before.status == NodeStatus::Closed {
-                            "already closed"
-                        } else {
-                            "never stored"
-                        };
-                        let words = format!("#{} is closed but is not open ({why})", self.id(node));
-                        self.flag((index, line), node, IssueKind::ClosingNotOpen, words);
-                    }
-                }
-                now.expanding = false;
-            }
-            EventKind::End => {
-                c.ends += 1;
-                self.trace.ends.push(node);
-            }
-        }
-        c.max_open = c.max_open.max(c.open);
-        self.counts = counts;
-        fate
-    }
-
-    /// Keeps the state's place (`x`, `y`) and text (`state`), where the event gives them.
-    fn place(&mut self, node: NodeIx, raw: &RawEvent) {
-        let n = node as usize;
-        if let (Some(x), Some(y)) = (raw.x.number(), raw.y.number()) {
-            if self.trace.places.is_empty() {
-                self.heap += self.trace.ids.capacity() * 16;
-                self.trace.places = vec![[f64::NAN; 2]; self.trace.ids.len()];
-            }
-            self.trace.places[n] = [x, y];
-        }
-        if let Some(state) = &raw.state
-            && self
-                .trace
-                .states
-                .get(n)
-                .is_none_or(|s| s.as_deref() != Some(state.as_str()))
-        {
-            if self.trace.states.is_empty() {
-                self.heap += self.trace.ids.capacity() * 16;
-                self.trace.states = vec![None; self.trace.ids.len()];
-            }
-            self.heap += state.len();
-            self.trace.states[n] = Some(state.as_str().into());
-        }
     }
 
     /// The loaded trace.

@@ -11,6 +11,11 @@ use super::problem::{Problem, Successor};
 use super::settings::Settings;
 use super::step_record::StepRecord;
 
+mod step;
+
+pub use step::BUDGET_CHECK_EVERY;
+pub(crate) use step::take_step;
+
 /// What storing one successor did to the notebook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stored {
@@ -85,8 +90,7 @@ pub struct Core<P: Problem> {
     pub record: StepRecord,
     /// Whether a step lists its successors in its event as well as in the record. A face
     /// reading every step's event needs them; a run to the end reads only the last step's,
-    /// rebuilt from the record ([`super::search::Search::run`]), and listing every step's
-    /// successors cost a run ~3% of its instructions.
+    /// rebuilt from the record ([`super::search::Search::run`]), so a run lists none.
     pub lists_successors: bool,
 }
 
@@ -188,8 +192,7 @@ impl<P: Problem> Core<P> {
 
     /// Successor `at` of those [`Core::expanding`] or [`Core::generate`] generated, taken out
     /// of the buffer (a pruned move is left in its place), so that each is stored while the
-    /// buffer stays where it is: taking the whole buffer and draining it cost ~35
-    /// instructions a step.
+    /// buffer stays where it is, rather than taken whole and drained at every step.
     #[inline(always)]
     pub fn take_successor(&mut self, at: usize) -> Successor<P::State, P::Move> {
         let slot = &mut self.buffer[at];
@@ -210,9 +213,8 @@ impl<P: Problem> Core<P> {
     /// Reads row `id` once for its expansion: its values, whether it is a goal, and, when it is
     /// not, its successors into the buffer (take each with [`Core::take_successor`]). Reading
     /// the row through the chunked notebook once instead of three times (values, goal test,
-    /// successors) was ~50 instructions a step. Inlined always, as
-    /// [`Core::store_successor`] is: best-first search is generic over its open rows, and
-    /// left to itself the compiler called both (+6% instructions on a 15-puzzle A*).
+    /// successors). Inlined always, as [`Core::store_successor`] is: best-first search is
+    /// generic over its open rows, and left to itself the compiler called both.
     ///
     /// Also returns, for states copied cheaply ([`Filed::HELD`]), the states the loop over
     /// the successors reads: see [`Held`].
@@ -249,8 +251,8 @@ impl<P: Problem> Core<P> {
     /// again. `held`: the states [`Core::expanding`] gave; a successor equal to the parent's
     /// is the parent's row without a lookup. `EXTRAS`: whether the edge may be checked and
     /// the notebook replaying (see [`Core::successor`]). Inlined: it runs for
-    /// every successor and has one caller per strategy, and the call and its returned
-    /// [`Stored`] were ~7% of a grid search's instructions.
+    /// every successor and has one caller per strategy, so the call and its returned
+    /// [`Stored`] would be paid for every successor.
     #[inline(always)]
     pub fn store_successor<const EXTRAS: bool>(
         &mut self,
@@ -269,9 +271,9 @@ impl<P: Problem> Core<P> {
         });
         // The pick's parent is never cheaper to reach through the pick: the pick's g is its
         // parent's as it was when the pick took that route, plus a cost that is not negative,
-        // and a row's g only falls. So with no edge to check, the parent's row is not read
-        // (1.2% of a 15-puzzle A*). Only where routes are replaced: elsewhere the test below
-        // says the same, and this one moved breadth-first's code generation by 0.6%.
+        // and a row's g only falls. So with no edge to check, the parent's row is not read.
+        // Only where routes are replaced: elsewhere the test below says the same, and this
+        // one would only add a branch.
         if reopens
             && !edges
             && let Some(back) = parent_row
@@ -388,7 +390,7 @@ pub trait Strategy<P: Problem> {
     ) -> bool {
         while *steps < max_steps {
             *steps += 1;
-            if super::search::take_step(self, core, event, *steps, held_elsewhere) {
+            if take_step(self, core, event, *steps, held_elsewhere) {
                 return true;
             }
         }
