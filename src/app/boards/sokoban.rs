@@ -128,6 +128,7 @@ fn board(ui: &mut Ui, view: &SokobanView, frame: Option<&Frame>) {
         boxes,
         player,
         dead,
+        ..
     } = view;
     let (w, h) = (*width, *height);
     if w == 0 || h == 0 || walls.len() != w * h {
