@@ -11,7 +11,7 @@ use crate::engine::settings::{Heuristic, Settings};
 use crate::engine::step_record::StepRecord;
 use crate::engine::view::{Row, SearchView};
 use crate::present::heuristic_report::HeuristicWarning;
-use crate::present::{BoardView, ShownSearch, ShownSession};
+use crate::present::{BoardView, PlayedRoute, ShownSearch, ShownSession};
 
 /// Stands in for a search that is away on a worker thread: its step count, counts and
 /// settings as they were when it left, no rows, and no steps of its own.
@@ -135,6 +135,9 @@ impl ShownSearch for Parked {
     }
     fn move_label(&self, _: NodeId, _: NodeId) -> String {
         String::new()
+    }
+    fn played(&self, _: &[NodeId]) -> Option<PlayedRoute> {
+        None
     }
     fn event_lines(&self, _: &StepEvent) -> Vec<String> {
         Vec::new()

@@ -19,5 +19,5 @@ pub mod tree;
 mod words;
 
 pub use board::BoardView;
-pub use problem::Presentation;
+pub use problem::{PlayedRoute, Presentation};
 pub use shown::{ShownSearch, ShownSession, ShownTimeline, shown_session};

@@ -32,4 +32,26 @@ pub trait Presentation: Problem {
         let _ = state;
         None
     }
+    /// The solution along `route` (start first, one state per step) as it is played from the
+    /// start, for a domain whose moves cannot be read one state at a time: a Sokoban push's
+    /// walk starts where the push before left the player, which a push-counting state forgets.
+    /// `None` where [`Presentation::describe_move`] says it all.
+    fn played(&self, route: &[&Self::State]) -> Option<PlayedRoute> {
+        let _ = route;
+        None
+    }
+}
+
+/// A solution played from the start ([`Presentation::played`]): what the faces print and copy
+/// instead of reading each step alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedRoute {
+    /// Each step in words, in order, each starting where the one before ended.
+    pub labels: Vec<String>,
+    /// The whole solution in Sokoban's LURD notation: lowercase letters walk, uppercase push.
+    pub lurd: String,
+    /// What the cost counts, as a plural noun ("moves", "pushes").
+    pub cost_unit: &'static str,
+    /// The route's other count in words, e.g. "31 moves" when the cost counts pushes.
+    pub tally: String,
 }

@@ -6,10 +6,10 @@
 //! [`Presentation`]. Its trait object is a [`SessionKind`], so a [`ShownTimeline`] hands out a
 //! [`ShownSearch`] at every step, and the engine never names any of it.
 
-use super::Presentation;
 use super::board::BoardView;
 use super::heuristic_report::{self, HeuristicWarning};
 use super::words;
+use super::{PlayedRoute, Presentation};
 use crate::engine::event::StepEvent;
 use crate::engine::notebook::NodeId;
 use crate::engine::search::Search;
@@ -39,6 +39,9 @@ pub trait ShownSearch: SearchView {
     fn position(&self, id: NodeId) -> Option<(i64, i64)>;
     /// The move from row `from` to its child `to`, in words.
     fn move_label(&self, from: NodeId, to: NodeId) -> String;
+    /// The solution along `route` (row ids, start first) played from the start, where the
+    /// domain plays it ([`Presentation::played`]).
+    fn played(&self, route: &[NodeId]) -> Option<PlayedRoute>;
     /// A step in words: the pick and why, then each successor's fate.
     fn event_lines(&self, event: &StepEvent) -> Vec<String>;
     /// The heuristic's broken promises met up to this step, in words (see
@@ -154,6 +157,15 @@ where
 
     fn move_label(&self, from: NodeId, to: NodeId) -> String {
         words::move_label(self, from, to)
+    }
+
+    fn played(&self, route: &[NodeId]) -> Option<PlayedRoute> {
+        let core = self.core();
+        let states: Vec<&P::State> = route
+            .iter()
+            .map(|&id| core.notebook.node(id).state)
+            .collect();
+        core.problem.played(&states)
     }
 
     fn event_lines(&self, event: &StepEvent) -> Vec<String> {

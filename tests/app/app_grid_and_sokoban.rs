@@ -1,6 +1,7 @@
 //! The grid and Sokoban board views driven through the real UI with egui_kittest: the map's
 //! colouring agrees with the engine's counts, painting a wall restarts the search on the edited
-//! map, and the Sokoban route player walks through the solution move by move.
+//! map, and the Sokoban route player walks through the solution move by move and copies the
+//! same LURD string as `frontier run`.
 
 use eframe::egui;
 use egui_kittest::{Harness, kittest::Queryable};
@@ -9,6 +10,7 @@ use frontier::scenario::{ProblemSpec, Scenario};
 use std::path::Path;
 
 use crate::common;
+use common::cli::{frontier, json};
 use common::{press, run_to_end};
 
 fn harness(name: &str) -> Harness<'static, FrontierApp> {
@@ -94,6 +96,41 @@ fn the_sokoban_route_player_walks_through_the_solution() {
     press(&mut h, "◀", 1);
     h.get_by_label("Move 2 of 33 · push 0 of 8");
     h.get_by_label("dl");
+}
+
+/// The text the app put on the clipboard in the frames after a click on `label`.
+fn copied_after_clicking(h: &mut Harness<'_, FrontierApp>, label: &str) -> Option<String> {
+    h.get_by_label(label).click();
+    let mut copied = None;
+    for _ in 0..4 {
+        h.step();
+        for command in &h.output().platform_output.commands {
+            if let egui::OutputCommand::CopyText(text) = command {
+                copied = Some(text.clone());
+            }
+        }
+    }
+    h.run();
+    copied
+}
+
+#[test]
+fn copy_solution_copies_the_lurd_of_frontier_run_and_the_counts_agree() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for name in ["sokoban_microban_005.ron", "sokoban_microban_001.ron"] {
+        let file = format!("scenarios/{name}");
+        let out = json(&frontier(root, &["run", &file, "--json"]));
+        let lurd = out["lurd"].as_str().unwrap().to_string();
+        let mut h = harness(name);
+        run_to_end(&mut h);
+        // The route player plays as many moves as the CLI's answer has letters.
+        let pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
+        h.get_by_label(&format!("Move 0 of {} · push 0 of {pushes}", lurd.len()));
+        assert!(h.query_by_label("Copied").is_none());
+        let copied = copied_after_clicking(&mut h, "Copy solution");
+        assert_eq!(copied.as_deref(), Some(lurd.as_str()), "{name}");
+        h.get_by_label("Copied");
+    }
 }
 
 #[test]

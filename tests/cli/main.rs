@@ -12,6 +12,7 @@ mod limits;
 mod long_runs;
 mod posthoc;
 mod replay_cli;
+mod sokoban_lurd;
 mod step_cost;
 mod trace_stream;
 mod web_files;

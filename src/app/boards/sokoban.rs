@@ -22,12 +22,18 @@ const BOX_ON_GOAL: Color32 = Color32::from_rgb(0x38, 0x9c, 0x50);
 const PLAYER: Color32 = Color32::from_rgb(0x28, 0x58, 0xd0);
 const INK: Color32 = Color32::from_rgb(0x30, 0x28, 0x20);
 
-/// The played route of one search: its frames (or why it cannot be played) and the frame shown.
+/// How long "Copied" shows after the solution was copied, in seconds.
+const COPIED_FOR: f64 = 2.0;
+
+/// The played route of one search: its frames (or why it cannot be played), the frame shown,
+/// the whole solution in LURD and when it was last copied (the app's clock, in seconds).
 #[derive(Clone)]
 struct Player {
     generation: u64,
     frames: Result<Vec<Frame>, String>,
     at: usize,
+    lurd: Option<String>,
+    copied_at: Option<f64>,
 }
 
 /// Draws a Sokoban level, or the route player once the search has accepted a goal.
@@ -49,6 +55,8 @@ pub fn show(ui: &mut Ui, view: &SokobanView, input: &BoardInput<'_>) -> Option<C
             generation: input.generation,
             frames: frames(session, &route),
             at: 0,
+            lurd: session.played(&route).map(|p| p.lurd),
+            copied_at: None,
         });
     match &player.frames {
         Ok(frames) => {
@@ -79,6 +87,7 @@ pub fn show(ui: &mut Ui, view: &SokobanView, input: &BoardInput<'_>) -> Option<C
             } else {
                 played
             });
+            copy_button(ui, player.lurd.as_deref(), &mut player.copied_at);
             board(ui, view, Some(frame));
         }
         Err(why) => {
@@ -89,6 +98,33 @@ pub fn show(ui: &mut Ui, view: &SokobanView, input: &BoardInput<'_>) -> Option<C
     show_legend(ui);
     ui.data_mut(|d| d.insert_temp(id, player));
     None
+}
+
+/// "Copy solution": puts the whole solution in LURD on the clipboard, then says "Copied" for a
+/// moment, so a player can paste it into another Sokoban program.
+fn copy_button(ui: &mut Ui, lurd: Option<&str>, copied_at: &mut Option<f64>) {
+    let Some(lurd) = lurd else {
+        return;
+    };
+    let now = ui.input(|i| i.time);
+    ui.horizontal(|ui| {
+        if ui
+            .button("Copy solution")
+            .on_hover_text("Copy the whole solution in LURD (lowercase walks, uppercase pushes)")
+            .clicked()
+        {
+            ui.ctx().copy_text(lurd.to_string());
+            *copied_at = Some(now);
+        }
+        match copied_at.map(|t| now - t) {
+            Some(ago) if ago < COPIED_FOR => {
+                ui.label("Copied");
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(COPIED_FOR - ago));
+            }
+            _ => *copied_at = None,
+        }
+    });
 }
 
 /// The route's length in moves and pushes and what its cost counts: moves (each move costs 1)
@@ -128,6 +164,7 @@ fn board(ui: &mut Ui, view: &SokobanView, frame: Option<&Frame>) {
         boxes,
         player,
         dead,
+        ..
     } = view;
     let (w, h) = (*width, *height);
     if w == 0 || h == 0 || walls.len() != w * h {

@@ -30,10 +30,11 @@ mod level;
 mod matching;
 pub mod route;
 mod shown;
+mod view;
 
 pub use geometry::Direction;
 pub use level::{check_level, pick_level};
-pub use shown::SokobanView;
+pub use view::SokobanView;
 
 use crate::engine::cost::Cost;
 use crate::engine::problem::{Problem, Refusal, Successor};
@@ -84,6 +85,9 @@ pub struct Sokoban {
     nearest: Vec<u16>,
     dead: Vec<bool>,
     start: Position,
+    /// Where the player stands in the level as written: in `Pushes` mode the start state keeps
+    /// a canonical cell instead, and a solution is played from here.
+    start_player: u16,
     cost: SokobanCost,
     defect: Option<Refusal>,
     /// The last assignment solved, to repair for the next state.
@@ -172,6 +176,7 @@ impl Sokoban {
             nearest,
             dead,
             start: Position::default(),
+            start_player: cell_u16(level.player),
             cost,
             defect: None,
             matched: MatchCache::default(),

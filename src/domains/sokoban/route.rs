@@ -2,13 +2,16 @@
 //! shows (the drawing is the app's; the moves are worked out here, with the same directions and
 //! walks as the search, and tested headlessly).
 //!
-//! A route is read from the boards of its states, start first. In `Pushes` mode a state's
-//! player stands on a canonical cell of its area, not where it really is after a push; so each
-//! walk starts where the player really stands (on the square the last pushed box left) and is
-//! the shortest walk from there to the pushing square, as [`super::Sokoban`] walks.
+//! A route is read from the boards of its states, start first, and played from where the
+//! player stands in the level as written. In `Pushes` mode a state's player stands on a
+//! canonical cell of its area, not where it really is; so each walk starts where the player
+//! really stands (on the level's start, then on the square the last pushed box left) and is the
+//! shortest walk from there to the pushing square, as [`super::Sokoban`] walks. Played in order,
+//! the walks and pushes are a solution a player can type in: the CLI's move list, its LURD
+//! string and the app's route player all come from here, so they agree.
 
-use super::SokobanView;
 use super::geometry::{Direction, Geometry};
+use super::view::SokobanView;
 use crate::present::BoardView;
 
 /// One push of a route: the player's walk to the pushing square, then the push of the box on
@@ -42,7 +45,9 @@ pub struct Route {
 }
 
 impl Route {
-    /// The route through `boards`: the start's board, then the board after each push.
+    /// The route through `boards`: the start's board, then the board after each push. The
+    /// player sets out from the first board's `start` (the level as written), not from the
+    /// cell its state keeps.
     ///
     /// # Errors
     /// No boards, a board that is not Sokoban's, two boards that are not one push apart, or a
@@ -53,7 +58,7 @@ impl Route {
             height,
             walls,
             boxes,
-            player,
+            start: player,
             ..
         }) = boards.first().and_then(BoardView::get)
         else {
@@ -95,6 +100,40 @@ impl Route {
             });
         }
         Ok(route)
+    }
+
+    /// The whole route in LURD: each walk in lowercase letters, each push in uppercase.
+    #[must_use]
+    pub fn lurd(&self) -> String {
+        let mut text = String::new();
+        for push in &self.pushes {
+            text.extend(push.walk.iter().map(|d| d.letter()));
+            text.push(push.push.letter().to_ascii_uppercase());
+        }
+        text
+    }
+
+    /// Each push in words, its walk first, e.g. `rrrdL: box (4, 2) left`.
+    #[must_use]
+    pub fn labels(&self) -> Vec<String> {
+        self.pushes
+            .iter()
+            .map(|push| {
+                let walk: String = push.walk.iter().map(|d| d.letter()).collect();
+                let (x, y) = self.geometry.xy(push.box_cell);
+                format!(
+                    "{walk}{}: box ({x}, {y}) {}",
+                    push.push.letter().to_ascii_uppercase(),
+                    push.push.word()
+                )
+            })
+            .collect()
+    }
+
+    /// Moves in all: every walk step and every push.
+    #[must_use]
+    pub fn moves(&self) -> usize {
+        self.pushes.iter().map(|p| p.walk.len() + 1).sum()
     }
 
     /// The box that moved from `before` to `after` (in any order), its direction and where it

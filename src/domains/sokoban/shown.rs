@@ -1,21 +1,15 @@
 //! How Sokoban is shown: a push (and the walk before it) in words, why a push onto a dead
-//! square is pruned, a position in a line, and the level drawn with its boxes and player.
+//! square is pruned, a position in a line, the level drawn with its boxes and player, and a
+//! solution played from the level's start (its labels and LURD, from [`Route`]).
 
-use super::{Position, Push, Sokoban};
-use crate::present::{BoardView, Presentation};
+use super::route::Route;
+use super::view::SokobanView;
+use super::{Position, Push, Sokoban, SokobanCost};
+use crate::present::{BoardView, PlayedRoute, Presentation};
 
-/// What the board view draws for one state: a Sokoban level, every position a cell index
-/// `y · width + x`. `dead` are the floor squares from which a box can never reach a goal
-/// (pushes onto them are pruned).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SokobanView {
-    pub width: usize,
-    pub height: usize,
-    pub walls: Vec<bool>,
-    pub goals: Vec<usize>,
-    pub boxes: Vec<usize>,
-    pub player: usize,
-    pub dead: Vec<usize>,
+/// `n` and its noun, e.g. "1 push", "6 pushes".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl Presentation for Sokoban {
@@ -69,6 +63,22 @@ impl Presentation for Sokoban {
             boxes: state.boxes.iter().map(|&b| usize::from(b)).collect(),
             player: usize::from(state.player),
             dead: (0..self.dead.len()).filter(|&i| self.dead[i]).collect(),
+            start: usize::from(self.start_player),
+        })
+    }
+
+    fn played(&self, route: &[&Position]) -> Option<PlayedRoute> {
+        let boards: Vec<BoardView> = route.iter().map(|s| self.board(s)).collect();
+        let route = Route::through(&boards).ok()?;
+        let (unit, tally) = match self.cost {
+            SokobanCost::Moves => ("moves", counted(route.pushes.len(), "push", "pushes")),
+            SokobanCost::Pushes => ("pushes", counted(route.moves(), "move", "moves")),
+        };
+        Some(PlayedRoute {
+            labels: route.labels(),
+            lurd: route.lurd(),
+            cost_unit: unit,
+            tally,
         })
     }
 }
