@@ -6,21 +6,20 @@ mod experiment;
 pub mod live;
 mod posthoc;
 mod replay;
+mod summary;
 mod tree;
 
 pub use compare::{CompareArgs, compare};
 pub use experiment::{ExperimentArgs, experiment};
 pub use posthoc::{TraceArgs, TraceCommand, trace_command};
 pub use replay::{ReplayArgs, replay};
+pub use summary::Summary;
 pub use tree::{TreeArgs, tree};
 
 use crate::engine::breakpoint::Breakpoint;
 use crate::engine::cost::Cost;
-use crate::engine::event::Outcome;
 use crate::engine::memory::MemorySize;
 use crate::engine::settings::{Algorithm, Candidates, Heuristic, TieKey};
-use crate::experiment::branching::RunShape;
-use crate::present::ShownSearch;
 use crate::scenario::{Scenario, ScenarioError, SearchSpec};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -221,7 +220,8 @@ pub struct RunArgs {
     /// Stop after this many steps (outcome `step_limit`).
     #[arg(long)]
     pub max_steps: Option<u64>,
-    /// One line per step: the pick, why it won, what its successors did.
+    /// Prints every step as the app's step log does: a line for the pick and why it won, then a
+    /// line for each successor and what became of it, and the step's note.
     #[arg(long)]
     pub verbose: bool,
     /// One JSON object on stdout instead of text.
@@ -324,118 +324,9 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         writeln!(out, "{json}").map_err(io)?;
     } else {
         write!(out, "{}{}", summary.text(), extras.text(args, &summary)).map_err(io)?;
+        for warning in session.heuristic_warnings() {
+            writeln!(out, "warning: step {}: {}", warning.step, warning.words).map_err(io)?;
+        }
     }
     Ok(())
-}
-
-/// The end of a run, as every face reports it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Summary {
-    pub outcome: String,
-    pub reason: Option<String>,
-    pub words: String,
-    pub counts: crate::engine::event::Counts,
-    pub steps: u64,
-    pub cost: Option<Cost>,
-    pub moves: Vec<String>,
-    pub algorithm: Algorithm,
-    /// States by depth and this run's b*.
-    pub shape: RunShape,
-}
-
-impl Summary {
-    /// Reads the summary off a session.
-    #[must_use]
-    pub fn of(session: &dyn ShownSearch) -> Summary {
-        let (outcome, reason, words) = match session.outcome() {
-            Some(o @ Outcome::Exhausted) if session.counts().solutions > 0 => (
-                o.code().to_string(),
-                None,
-                format!(
-                    "Every solution found: {} in all",
-                    session.counts().solutions
-                ),
-            ),
-            Some(o) => (
-                o.code().to_string(),
-                o.reason().map(str::to_string),
-                o.to_string(),
-            ),
-            None => ("step_limit".into(), None, "Step limit reached".into()),
-        };
-        let route = session.solution();
-        let goal = route.as_ref().and_then(|r| r.last().copied());
-        let cost = goal.map(|id| session.row(id).g);
-        let moves = route
-            .as_ref()
-            .map(|r| {
-                r.windows(2)
-                    .map(|w| session.move_label(w[0], w[1]))
-                    .collect()
-            })
-            .unwrap_or_default();
-        Summary {
-            outcome,
-            reason,
-            words,
-            counts: session.counts(),
-            steps: session.steps(),
-            cost,
-            moves,
-            algorithm: session.settings().algorithm,
-            shape: RunShape::of(session),
-        }
-    }
-
-    /// The JSON object `--json` prints.
-    #[must_use]
-    pub fn json(&self) -> serde_json::Value {
-        let c = &self.counts;
-        serde_json::json!({
-            "outcome": self.outcome,
-            "reason": self.reason,
-            "algorithm": self.algorithm.cli_name(),
-            "states_checked": c.states_checked,
-            "states_stored": c.states_stored,
-            "open": c.open,
-            "closed": c.closed,
-            "max_open": c.max_open,
-            "reopened": c.reopened,
-            "solutions": c.solutions,
-            "cost": cost_json(self.cost),
-            "moves": self.moves,
-            "steps": self.steps,
-            "stored_by_depth": self.shape.stored_by_depth,
-            "effective_branching": self.shape.effective_branching,
-        })
-    }
-
-    /// The text summary.
-    #[must_use]
-    pub fn text(&self) -> String {
-        let c = &self.counts;
-        let mut text = format!(
-            "{} ({} after {} steps)\nstates checked {}, states stored {}, largest open {}, reopened {}\n",
-            self.words,
-            self.algorithm,
-            self.steps,
-            c.states_checked,
-            c.states_stored,
-            c.max_open,
-            c.reopened
-        );
-        if let Some(cost) = &self.cost {
-            text.push_str(&format!(
-                "cost {cost}, {} moves: {}\n",
-                self.moves.len(),
-                self.moves.join(", ")
-            ));
-        }
-        text.push_str(&format!(
-            "{}; {}\n",
-            self.shape.by_depth_words(),
-            self.shape.b_star_words()
-        ));
-        text
-    }
 }
