@@ -158,3 +158,47 @@ fn tables_name_the_limit_in_a_few_words() {
     let hit = limit::limit(session.shown()).unwrap();
     assert_eq!(limit::short_words(hit), "10 candidate boards tested");
 }
+
+/// Where `cell` starts and ends on `line`, in characters.
+fn span(line: &str, cell: &str) -> (usize, usize) {
+    let at = line
+        .find(cell)
+        .unwrap_or_else(|| panic!("{cell} in {line}"));
+    let start = line[..at].chars().count();
+    (start, start + cell.chars().count())
+}
+
+#[test]
+fn compare_aligns_every_head_with_its_column() {
+    let file = root().join("scenarios/grid_trap.ron");
+    let args = [
+        "compare",
+        file.to_str().unwrap(),
+        "--algorithm",
+        "astar",
+        "--algorithm",
+        "bfs",
+        "--max-states",
+        "20",
+    ];
+    let (out, code) = text(&args);
+    assert_eq!(code, Some(0), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let (head, astar) = (lines[0], lines[1]);
+    // Words start under their head; numbers end under theirs.
+    assert_eq!(span(head, "setting").0, span(astar, "astar").0, "{out}");
+    assert_eq!(
+        span(head, "outcome").0,
+        span(astar, "limit_reached").0,
+        "{out}"
+    );
+    let numbers: Vec<&str> = astar.split_whitespace().skip(2).collect();
+    let heads = ["steps", "checked", "stored", "largest open", "cost"];
+    let mut from = span(astar, "limit_reached").1;
+    for (head_word, number) in heads.iter().zip(numbers) {
+        let at = astar[from..].find(number).unwrap() + from;
+        let end = astar[..at].chars().count() + number.chars().count();
+        assert_eq!(span(head, head_word).1, end, "{head_word}: {out}");
+        from = at + number.len();
+    }
+}
