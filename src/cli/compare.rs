@@ -135,27 +135,21 @@ fn compare_inner(args: &CompareArgs, out: &mut dyn Write) -> Result<bool, Scenar
         writeln!(out, "{json}").map_err(io)?;
         return Ok(interrupted);
     }
-    let width = table
+    let rows: Vec<[String; 7]> = table
         .iter()
-        .map(|r| r.label.len())
-        .max()
-        .unwrap_or(0)
-        .max(7);
-    writeln!(
-        out,
-        "{:width$}  {:>13}  {:>6}  {:>8}  {:>7}  {:>12}  {:>6}",
-        "setting", "outcome", "steps", "checked", "stored", "largest open", "cost"
-    )
-    .map_err(io)?;
-    for r in &table {
-        let cost = r.cost.map_or_else(|| "-".into(), |c| c.to_string());
-        writeln!(
-            out,
-            "{:width$}  {:>13}  {:>6}  {:>8}  {:>7}  {:>12}  {:>6}",
-            r.label, r.outcome, r.steps, r.states_checked, r.states_stored, r.max_open, cost
-        )
-        .map_err(io)?;
-    }
+        .map(|r| {
+            [
+                r.label.clone(),
+                r.outcome.clone(),
+                r.steps.to_string(),
+                r.states_checked.to_string(),
+                r.states_stored.to_string(),
+                r.max_open.to_string(),
+                r.cost.map_or_else(|| "-".into(), |c| c.to_string()),
+            ]
+        })
+        .collect();
+    write!(out, "{}", table_text(&rows)).map_err(io)?;
     match comparison.divergence() {
         Some(d) => {
             let picks: Vec<String> = table
@@ -208,4 +202,50 @@ fn run(comparison: &mut Lockstep, max_steps: u64) -> bool {
         }
     }
     false
+}
+
+/// The table's heads, each over its column.
+const HEADS: [&str; 7] = [
+    "setting",
+    "outcome",
+    "steps",
+    "checked",
+    "stored",
+    "largest open",
+    "cost",
+];
+
+/// The table as text: each column as wide as its widest cell or head, words (the setting and
+/// the outcome) to the left and numbers to the right, with each head aligned as its column is.
+fn table_text(rows: &[[String; 7]]) -> String {
+    let widths: Vec<usize> = (0..HEADS.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| r[i].chars().count())
+                .chain([HEADS[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: [&str; 7]| {
+        let mut text = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let width = widths[i];
+            let cell = if i < 2 {
+                format!("{cell:<width$}")
+            } else {
+                format!("{cell:>width$}")
+            };
+            if i > 0 {
+                text.push_str("  ");
+            }
+            text.push_str(&cell);
+        }
+        text.trim_end().to_string() + "\n"
+    };
+    let mut text = line(HEADS);
+    for r in rows {
+        text.push_str(&line(std::array::from_fn(|i| r[i].as_str())));
+    }
+    text
 }

@@ -220,7 +220,8 @@ pub struct RunArgs {
     /// Stop after this many steps (outcome `step_limit`).
     #[arg(long)]
     pub max_steps: Option<u64>,
-    /// One line per step: the pick, why it won, what its successors did.
+    /// Prints every step as the app's step log does: a line for the pick and why it won, then a
+    /// line for each successor and what became of it, and the step's note.
     #[arg(long)]
     pub verbose: bool,
     /// One JSON object on stdout instead of text.
@@ -323,6 +324,9 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         writeln!(out, "{json}").map_err(io)?;
     } else {
         write!(out, "{}{}", summary.text(), extras.text(args, &summary)).map_err(io)?;
+        for warning in session.heuristic_warnings() {
+            writeln!(out, "warning: step {}: {}", warning.step, warning.words).map_err(io)?;
+        }
     }
     Ok(())
 }

@@ -1,12 +1,13 @@
-//! The end of a run as `frontier run` reports it, in text and as `--json`: the outcome, the
-//! counts, the cost and the route's moves (played from the start where the domain plays its
-//! routes, with Sokoban's LURD string).
+//! The end of a run as the command line reports it: the outcome, the counts, the route's moves
+//! (played from the start where the domain plays its routes, with Sokoban's LURD string), the
+//! shape of the search and, for a run stopped by its size limit, what would help.
 
 use super::cost_json;
 use crate::engine::cost::Cost;
 use crate::engine::event::Outcome;
 use crate::engine::settings::Algorithm;
 use crate::experiment::branching::RunShape;
+use crate::present::limit::{self, Knobs};
 use crate::present::{PlayedRoute, ShownSearch};
 
 /// The end of a run, as every face reports it.
@@ -25,6 +26,9 @@ pub struct Summary {
     pub algorithm: Algorithm,
     /// States by depth and this run's b*.
     pub shape: RunShape,
+    /// For a run stopped by its size limit: why the stored count passes it, if it does, and
+    /// what would help; one line each.
+    pub advice: Vec<String>,
 }
 
 impl Summary {
@@ -43,7 +47,10 @@ impl Summary {
             Some(o) => (
                 o.code().to_string(),
                 o.reason().map(str::to_string),
-                o.to_string(),
+                limit::limit(session).map_or_else(
+                    || o.to_string(),
+                    |hit| format!("Limit reached: {}", limit::short_words(hit)),
+                ),
             ),
             None => ("step_limit".into(), None, "Step limit reached".into()),
         };
@@ -70,6 +77,14 @@ impl Summary {
             played,
             algorithm: session.settings().algorithm,
             shape: RunShape::of(session),
+            advice: limit::limit(session)
+                .map(|hit| {
+                    limit::dropped_words(session, hit)
+                        .into_iter()
+                        .chain([limit::advice(session, Knobs::Cli)])
+                        .collect()
+                })
+                .unwrap_or_default(),
         }
     }
 
@@ -114,6 +129,10 @@ impl Summary {
             c.max_open,
             c.reopened
         );
+        for line in &self.advice {
+            text.push_str(line);
+            text.push('\n');
+        }
         match (&self.cost, &self.played) {
             (Some(cost), Some(played)) => text.push_str(&format!(
                 "cost {cost} {}, {}: {}\nLURD: {}\n",
@@ -129,11 +148,14 @@ impl Summary {
             )),
             (None, _) => {}
         }
-        text.push_str(&format!(
-            "{}; {}\n",
-            self.shape.by_depth_words(),
-            self.shape.b_star_words()
-        ));
+        // A refused run stored nothing: no depths to list.
+        if !self.shape.stored_by_depth.is_empty() {
+            text.push_str(&format!(
+                "{}; {}\n",
+                self.shape.by_depth_words(),
+                self.shape.b_star_words()
+            ));
+        }
         text
     }
 }

@@ -53,7 +53,7 @@ impl fmt::Display for Outcome {
         match self {
             Outcome::GoalFound => f.write_str("Goal found"),
             Outcome::Exhausted => f.write_str("No solution"),
-            Outcome::LimitReached => f.write_str("Limit reached — try a new puzzle"),
+            Outcome::LimitReached => f.write_str("Limit reached: max states"),
             Outcome::OverBudget(why) => write!(f, "Limit reached: {why}"),
             Outcome::Refused(why) => write!(f, "Refused: {why}"),
         }

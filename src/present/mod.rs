@@ -13,6 +13,7 @@ pub mod board;
 pub mod compare;
 pub mod export;
 pub mod heuristic_report;
+pub mod limit;
 mod problem;
 mod shown;
 pub mod tree;

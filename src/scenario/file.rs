@@ -41,22 +41,10 @@ pub(crate) fn from_ron<T: serde::de::DeserializeOwned>(
 
 /// Whether `error` sits right after the opening of a variant holding a domain's own type.
 fn stops_inside_an_instance(text: &str, error: &ron::error::SpannedError) -> bool {
-    let start = error.span.start;
-    let lines = text.split_inclusive('\n');
-    let earlier: usize = lines
-        .clone()
-        .take(start.line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let Some(line) = lines.clone().nth(start.line.saturating_sub(1)) else {
+    let Some(at) = super::ron_words::offset_of(text, error.span.start) else {
         return false;
     };
-    let within: usize = line
-        .chars()
-        .take(start.col.saturating_sub(1))
-        .map(char::len_utf8)
-        .sum();
-    let before = &text[..earlier + within];
+    let before = &text[..at];
     let Some(opened) = before.trim_end().strip_suffix('(') else {
         return false;
     };
@@ -147,7 +135,7 @@ impl Scenario {
             path: origin.to_string(),
             line: e.span.start.line,
             column: e.span.start.col,
-            message: ron_message(&e.code),
+            message: super::ron_words::ron_words(&e, text),
         })?;
         scenario.base_dir = base_dir.to_path_buf();
         Ok(scenario)
@@ -273,7 +261,7 @@ mod tests {
         let err = err.unwrap_err().to_string();
         assert_eq!(
             err,
-            "t: line 1, column 49: Expected struct `Cell` but found `row`"
+            "t: line 1, column 49: expected `(` opening its fields, found row"
         );
     }
 

@@ -3,7 +3,7 @@
 //! Every field but `problem` may be left out; defaults are resolved against the domain (its
 //! first heuristic) and the algorithm (its tie-break policy). One job per file: the data model
 //! ([`model`]), the search settings and how a change applies ([`spec`]), the built-in library
-//! ([`library`]), reading and writing RON ([`file`]), building the search a scenario describes
+//! ([`library`]), reading and writing RON ([`file`]) and its errors in words ([`ron_words`]), building the search a scenario describes
 //! ([`build`]), and the app's edits and the lesson's checks ([`grid_edit`], [`watch`]).
 
 pub mod build;
@@ -11,6 +11,7 @@ pub mod file;
 pub mod grid_edit;
 pub mod library;
 pub mod model;
+pub mod ron_words;
 pub mod spec;
 pub mod watch;
 
@@ -18,4 +19,5 @@ pub use file::ron_message;
 pub(crate) use file::{from_ron, ron_options};
 pub use library::{BUILT_IN, LIBRARY, LIBRARY_DIR, LIBRARY_FILES};
 pub use model::{ProblemSpec, Scenario, ScenarioError};
+pub use ron_words::ron_words;
 pub use spec::{SearchSpec, SettingChange};

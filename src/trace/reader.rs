@@ -74,7 +74,8 @@ impl<R: BufRead> TraceReader<R> {
             }
         };
         let syntax = |e: ron::error::SpannedError| {
-            reader.syntax(e.span.start.line, e.span.start.col, e.code.to_string())
+            let words = crate::scenario::ron_words(&e, &head);
+            reader.syntax(e.span.start.line, e.span.start.col, words)
         };
         let version: Version = from_ron(&head).map_err(syntax)?;
         if version.engine != ENGINE_VERSION || version.format != TRACE_FORMAT {

@@ -9,6 +9,7 @@ mod app_compact;
 mod app_grid_and_sokoban;
 mod app_queens;
 mod app_travel;
+mod app_words;
 mod classroom_boards;
 mod classroom_controls;
 mod classroom_tables;

@@ -134,6 +134,25 @@ fn the_window_runs_the_table_and_a_click_opens_the_instance() {
     }
     h.run();
     assert!(h.query_by_label_contains(&done).is_some(), "the run ends");
+    // Closing the window and opening it again shows the same table.
+    let toggle = |h: &mut egui_kittest::Harness<'_, frontier::app::FrontierApp>| {
+        use egui_kittest::kittest::NodeT;
+        h.query_all_by_label("Experiment")
+            .find(|n| n.accesskit_node().role() != Role::Window)
+            .expect("the Experiment button")
+            .click();
+        h.run();
+    };
+    toggle(&mut h);
+    assert!(
+        h.query_by_label_contains(&done).is_none(),
+        "the window closed"
+    );
+    toggle(&mut h);
+    assert!(
+        h.query_by_label_contains(&done).is_some(),
+        "the table is kept for the session"
+    );
     // The same plan run here says what the table holds: iterative deepening's deepest cell
     // within the budget, whose states checked (a big number) label one button only.
     let mut e = Experiment::new(Plan {

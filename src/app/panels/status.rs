@@ -7,6 +7,7 @@ use crate::engine::event::{Counts, Outcome};
 use crate::engine::settings::{Algorithm, Settings};
 use crate::engine::view::SearchView;
 use crate::experiment::branching::RunShape;
+use crate::present::limit::{self, Knobs};
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
 use egui_extras::{Column, TableBuilder};
@@ -19,8 +20,9 @@ pub mod tips {
     pub const CHECKED: &str = "States checked: states taken from the open list and expanded \
                                (their successors generated). The goal, once picked, is accepted \
                                without being expanded.";
-    pub const STORED: &str = "States stored: rows in the notebook, every state generated and \
-                              kept, open or closed.";
+    pub const STORED: &str = "States stored: rows written to the notebook, every state generated \
+                              and kept, open or closed. Backtracking drops a finished branch's \
+                              rows, so it can store more in all than the notebook holds at once.";
     pub const OPEN: &str = "Open: states stored but not yet checked, the candidates for the next \
                             pick.";
     pub const CLOSED: &str = "Closed: states already checked.";
@@ -55,58 +57,25 @@ pub fn outcome_words(session: &dyn SearchView) -> String {
     match session.outcome() {
         None if session.steps() == 0 => "Ready".into(),
         None => "Searching…".into(),
-        Some(outcome) => match limit(session, outcome) {
-            Some(Limit::Notebook(n)) => format!("Stopped: notebook full ({})", counted(n, "state")),
-            Some(Limit::Candidates(n)) => {
-                format!("Stopped: {} tested", counted(n, "candidate board"))
-            }
+        Some(outcome) => match limit::limit(session) {
+            Some(hit) => format!("Stopped: {}", limit::short_words(hit)),
             None => outcome.to_string(),
         },
     }
 }
 
-/// How the search stands, in full: for a limit, which one was hit and how to raise it.
+/// How the search stands, in full: for a limit, which one was hit, why the stored count may
+/// pass it, and what would help.
 #[must_use]
 pub fn outcome_sentence(session: &dyn SearchView) -> String {
-    let Some(outcome) = session.outcome() else {
+    if session.outcome().is_none() {
         return outcome_words(session);
-    };
-    const RAISE: &str =
-        "Raise it with \"max states\" in the toolbar or max_states in the scenario.";
-    match limit(session, outcome) {
-        Some(Limit::Notebook(n)) => format!(
-            "Stopped: the notebook is full at {} (max_states). {RAISE}",
-            counted(n, "state")
-        ),
-        Some(Limit::Candidates(n)) => format!(
-            "Stopped: {} written and tested, the most max_states allows. {RAISE}",
-            counted(n, "candidate board")
-        ),
-        None => outcome.to_string(),
     }
-}
-
-/// A limit on the search's size that ended it.
-enum Limit {
-    /// The notebook holds max_states rows and a new state did not fit.
-    Notebook(u64),
-    /// Generate and test wrote max_states candidates.
-    Candidates(u64),
-}
-
-/// Which size limit ended the search, if one did. A limit this cannot name (one the outcome
-/// itself describes) is left to the outcome's own words.
-fn limit(session: &dyn SearchView, outcome: &Outcome) -> Option<Limit> {
-    // By code rather than by variant, so a limit outcome that carries its reason still matches.
-    if outcome.code() != "limit_reached" {
-        return None;
+    match (limit::limit(session), session.outcome()) {
+        (Some(hit), _) => limit::sentence(session, hit, Knobs::App),
+        (None, Some(outcome)) => outcome.to_string(),
+        (None, None) => outcome_words(session),
     }
-    let s = session.settings();
-    let max = s.max_states as u64;
-    if s.algorithm == Algorithm::GenerateAndTest {
-        return Some(Limit::Candidates(max));
-    }
-    (session.rows() >= s.max_states).then_some(Limit::Notebook(max))
 }
 
 /// The cost of the route found, if any.
@@ -416,8 +385,8 @@ mod tests {
         );
         assert_eq!(
             outcome_sentence(session.view()),
-            "Stopped: the notebook is full at 10 states (max_states). Raise it with \"max \
-             states\" in the toolbar or max_states in the scenario."
+            "Stopped: the notebook is full at 10 states held at once (max_states). Raise max \
+             states (\"max states\" in the toolbar)."
         );
         assert_eq!(
             outcome_words(session.view()),

@@ -81,6 +81,10 @@ impl FrontierApp {
                         egui::Button::new("Open trace"),
                     )
                     .on_hover_text("a read-only replay")
+                    .on_disabled_hover_text(
+                        "Type the path of a saved trace in the field first: Open trace opens \
+                         that file as a read-only replay.",
+                    )
                     .clicked()
                 {
                     commands.extend(io::ask_open_trace(ui.ctx(), &path));

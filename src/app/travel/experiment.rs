@@ -103,10 +103,8 @@ pub fn show(ctx: &egui::Context, window: &mut ExperimentWindow) -> Option<Opened
         .default_size([860.0, 620.0])
         .default_pos([260.0, 90.0])
         .show(ctx, |ui| opened = body(ui, window));
+    // Closing keeps the job and its table for the session: reopening shows them again.
     window.open = open;
-    if !open {
-        window.job = None;
-    }
     opened
 }
 

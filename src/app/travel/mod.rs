@@ -402,8 +402,25 @@ impl FrontierApp {
     /// and compare a replayed step with the trace.
     pub(super) fn travel_after_steps(&mut self) {
         if let Some((breakpoint, reason)) = self.travel.hit.take() {
-            self.log
-                .note(format!("stopped by breakpoint {breakpoint}: {reason}"));
+            // A replay's run stops at the trace's last step through a breakpoint of its own,
+            // which the user never set: say the trace ended instead.
+            let end = self
+                .travel
+                .replay
+                .as_ref()
+                .map(|r| r.trace.steps.len() as u64);
+            match end {
+                Some(end) if breakpoint == Breakpoint::Step(end) => {
+                    let outcome = self.timeline.view().outcome().map(ToString::to_string);
+                    self.log.note(format!(
+                        "the trace ends at step {end}{}",
+                        outcome.map_or_else(String::new, |o| format!(": {o}"))
+                    ));
+                }
+                _ => self
+                    .log
+                    .note(format!("stopped by breakpoint {breakpoint}: {reason}")),
+            }
             self.travel.watches = None;
         } else if self.travel.watches.is_some() && !self.playback.is_running() {
             self.travel.watches = None;

@@ -183,6 +183,65 @@ fn step_marks(bounds: (f64, f64), width: f32) -> Vec<GridMark> {
         .collect()
 }
 
+/// How far apart the value axis's labels are, at least, in points: egui_plot paints a y tick
+/// label from 20 points apart, fully from 30.
+const Y_LABEL_GAP: f64 = 30.0;
+
+/// The value axis's grid over `bounds`, on a plot `height` points tall: at least three labelled
+/// lines where the height allows, at 1, 2 or 5 times a power of ten (fractions too, since f
+/// and costs need not be whole). egui_plot's own grid steps by powers of ten, so a plot whose
+/// values sit close together (every f = 12) showed a single number on its axis.
+fn value_marks(bounds: (f64, f64), height: f32) -> Vec<GridMark> {
+    let (low, high) = bounds;
+    if high.partial_cmp(&low) != Some(std::cmp::Ordering::Greater) || height <= 0.0 {
+        return Vec::new();
+    }
+    let per_point = (high - low) / f64::from(height);
+    let count =
+        |step: f64| ((high / step + 1e-9).floor() - (low / step - 1e-9).ceil() + 1.0).max(0.0);
+    // The smallest nice step at least Y_LABEL_GAP apart, then finer while fewer than three
+    // fit, as long as labels stay at least 20 points apart (egui_plot's least).
+    let mut step = nice_at_least(Y_LABEL_GAP * per_point);
+    while count(step) < 3.0 {
+        let finer = nice_below(step);
+        if finer / per_point < 20.0 {
+            break;
+        }
+        step = finer;
+    }
+    let first = (low / step - 1e-9).ceil() as i64;
+    let last = (high / step + 1e-9).floor() as i64;
+    (first..=last)
+        .map(|k| GridMark {
+            value: k as f64 * step,
+            step_size: step,
+        })
+        .collect()
+}
+
+/// The smallest of 1, 2 and 5 times a power of ten (any power) that is at least `at_least`.
+fn nice_at_least(at_least: f64) -> f64 {
+    let power = 10f64.powf(at_least.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&step| step >= at_least * (1.0 - 1e-9))
+        .unwrap_or(10.0 * power)
+}
+
+/// The next nice step below `step` (5 → 2 → 1 → 0.5).
+fn nice_below(step: f64) -> f64 {
+    let power = 10f64.powf(step.log10().floor());
+    let leading = (step / power).round();
+    if leading >= 5.0 {
+        2.0 * power
+    } else if leading >= 2.0 {
+        power
+    } else {
+        0.5 * power
+    }
+}
+
 /// Draws the plots ([`plot_heights`]); a click selects the state picked nearest the pointer's
 /// step.
 #[expect(clippy::cast_precision_loss, reason = "plot coordinates")]
@@ -219,6 +278,7 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn ShownSearch) -> Option
         .link_axis(link, [true, false])
         .x_grid_spacer(move |input: GridInput| step_marks(input.bounds, axis_width))
         .x_axis_label("step")
+        .y_grid_spacer(move |input: GridInput| value_marks(input.bounds, height - 20.0))
         .y_axis_label(f_name)
         .allow_scroll(false)
         .label_formatter(name_of)
@@ -249,6 +309,7 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn ShownSearch) -> Option
             .height(height)
             .link_axis(link, [true, false])
             .x_grid_spacer(move |input: GridInput| step_marks(input.bounds, axis_width))
+            .y_grid_spacer(move |input: GridInput| value_marks(input.bounds, height - 20.0))
             .y_axis_label(open_name)
             .allow_scroll(false)
             .show(ui, |plot| {
@@ -260,133 +321,4 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn ShownSearch) -> Option
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::panels::testing::built_in_after;
-
-    #[test]
-    fn history_follows_the_picks_and_thins_long_runs() {
-        let mut session = built_in_after(0);
-        let mut history = History::default();
-        for _ in 0..21 {
-            session.step();
-            history.record(session.shown());
-        }
-        assert_eq!(history.samples.len(), 21);
-        // The built-in puzzle: every expanded state scores f = 12.
-        assert!(history.samples.iter().all(|s| (s.f - 12.0).abs() < 1e-9));
-        assert_eq!(history.nearest(7.4).map(|s| s.step), Some(7));
-        assert_eq!(history.nearest(99.0).map(|s| s.step), Some(21));
-        history.forget_after(10);
-        assert_eq!(history.samples.last().map(|s| s.step), Some(10));
-
-        let long = History {
-            samples: (1..=10_001)
-                .map(|step| Sample {
-                    step,
-                    f: 0.0,
-                    id: 0,
-                    open: 0,
-                })
-                .collect(),
-        };
-        let thinned = long.thinned();
-        assert!(thinned.len() <= MAX_POINTS + 1);
-        assert_eq!(thinned.last().map(|s| s.step), Some(10_001));
-    }
-
-    #[test]
-    fn the_open_list_plot_is_drawn_only_where_both_plots_have_room() {
-        // A tall column: two plots, each half of it less the gap.
-        assert_eq!(plot_heights(400.0), (192.0, true));
-        assert_eq!(
-            plot_heights(2.0 * (TWO_PLOTS_FROM + GAP)),
-            (TWO_PLOTS_FROM, true)
-        );
-        // A short one: the f plot alone, in all of it.
-        assert_eq!(
-            plot_heights(2.0 * (TWO_PLOTS_FROM + GAP) - 1.0),
-            (235.0, false)
-        );
-        assert_eq!(plot_heights(150.0), (150.0, false));
-        assert_eq!(plot_heights(20.0), (60.0, false));
-    }
-
-    #[test]
-    fn an_axis_name_longer_than_its_axis_gives_way_to_the_short_one() {
-        let name = |length| {
-            axis_name(
-                "f of each pick (f = g + h)".into(),
-                170.0,
-                "f = g + h",
-                length,
-            )
-        };
-        assert_eq!(name(194.0), "f of each pick (f = g + h)");
-        assert_eq!(name(193.0), "f = g + h");
-        assert_eq!(name(90.0), "f = g + h");
-    }
-
-    #[test]
-    fn nice_steps_are_one_two_or_five_times_a_power_of_ten() {
-        assert_eq!(nice_step(0.3), 1.0);
-        assert_eq!(nice_step(1.0), 1.0);
-        assert_eq!(nice_step(1.85), 2.0);
-        assert_eq!(nice_step(2.5), 5.0);
-        assert_eq!(nice_step(6.0), 10.0);
-        assert_eq!(nice_step(670.0), 1000.0);
-    }
-
-    #[test]
-    fn the_step_axis_has_labels_far_enough_apart_on_short_and_long_runs() {
-        for (bounds, width) in [
-            ((0.5, 6.5), 260.0),
-            ((-0.3, 8.4), 210.0),
-            ((0.0, 2178.0), 260.0),
-        ] {
-            let marks = step_marks(bounds, width);
-            let points_per_step = f64::from(width) / (bounds.1 - bounds.0);
-            let labelled: Vec<f64> = marks
-                .iter()
-                .filter(|m| m.step_size * points_per_step >= LABEL_GAP)
-                .map(|m| m.value)
-                .collect();
-            assert!(labelled.len() >= 2, "{bounds:?}: labels at {labelled:?}");
-            for pair in labelled.windows(2) {
-                assert!(
-                    (pair[1] - pair[0]) * points_per_step >= LABEL_GAP,
-                    "{pair:?}"
-                );
-            }
-            for m in &marks {
-                assert!(
-                    m.value >= bounds.0 && m.value <= bounds.1,
-                    "{m:?} off {bounds:?}"
-                );
-                assert_eq!(m.value.fract(), 0.0, "{m:?}: steps are whole");
-                assert_eq!((m.value / m.step_size).fract(), 0.0, "{m:?}");
-            }
-            let mut values: Vec<f64> = marks.iter().map(|m| m.value).collect();
-            values.dedup();
-            assert_eq!(values.len(), marks.len(), "each value once");
-        }
-        // Six steps on 260 points: labels every second step, lines at every step.
-        let marks = step_marks((0.5, 6.5), 260.0);
-        assert!(marks.iter().any(|m| m.value == 3.0 && m.step_size == 1.0));
-        assert!(marks.iter().any(|m| m.value == 4.0 && m.step_size == 2.0));
-        assert!(step_marks((3.0, 3.0), 260.0).is_empty());
-    }
-
-    #[test]
-    fn the_f_axis_says_what_f_is_for_the_algorithm() {
-        for (algorithm, f) in [
-            (Algorithm::Backtracking, "f = depth"),
-            (Algorithm::BreadthFirst, "f = depth"),
-            (Algorithm::Dijkstra, "f = g"),
-            (Algorithm::Greedy, "f = h"),
-            (Algorithm::AStar, "f = g + h"),
-        ] {
-            assert_eq!(f_axis_label(algorithm), format!("f of each pick ({f})"));
-        }
-    }
-}
+mod tests;
