@@ -5,8 +5,9 @@
 // the same; saves a trace (a download) and opens it again through the file picker; opens a
 // damaged link (a notice above the app, closed with ×, then Space steps); Copy link's
 // confirmation; the page's title and favicon; the wasm sent compressed, and the progress bar
-// counting its bytes on a slow link. On a phone (390×844, touch): the board shows, a tap on
-// Step steps, a swipe scrolls the open table. Saves a screenshot of each into the guide's
+// counting its bytes on a slow link. On a phone (390×844, three device pixels to a CSS pixel,
+// touch): the board shows whole, a tap on Step steps and one on Back goes back, a swipe
+// scrolls the open table. Saves a screenshot of each into the guide's
 // images. Any console error, panic or passive-listener complaint fails it. Prints
 // "N passed, N failed".
 import assert from "node:assert/strict";
@@ -131,11 +132,14 @@ async function desktop() {
       const fresh = await open(context, address);
       // Right of the Scenario menu, on the toolbar's first row.
       const beside = { x: 80, y: 0, width: 300, height: 26 };
+      // "Link copied" is written in green; nothing else on that row is.
+      const green = (image) => count(image, ([r, g, b]) => g > r + 60 && g > b + 50);
       const before = await pixels(fresh.page, beside);
+      assert.equal(green(before), 0, "nothing green beside the menu before");
       await fresh.page.evaluate(() => window.frontier.copyLink());
       await frames(fresh.page);
       const during = await pixels(fresh.page, beside);
-      assert.ok(difference(before, during) > 0.5, "words appeared beside the menu");
+      assert.ok(green(during) > 40, `green words appeared beside the menu: ${green(during)} pixels`);
       const copied = await fresh.page.evaluate(() => navigator.clipboard.readText());
       assert.equal(copied, await fresh.page.evaluate(() => window.frontier.link()));
       await fresh.page.waitForTimeout(3000);
@@ -238,30 +242,52 @@ async function phone() {
   try {
     const { page, problems } = await open(context, address);
 
-    await check("on a phone the board shows", async () => {
-      // The sliding puzzle's tiles, in the board's tile colours, in the upper half.
+    await check("on a phone the board shows whole, at a size to read", async () => {
+      // The sliding puzzle's eight tiles, in the board's tile colours, in the upper half: each
+      // at least 40 pixels square, none cut off at the screen's edge.
       const top = await pixels(page, { x: 0, y: 0, width: viewport.width, height: 420 });
-      const tiles = count(top, ([r, g, b]) => r > 0xd0 && g > 0xb8 && b > 0x60 && b < 0xc0);
-      assert.ok(tiles > 8 * 30 * 30, `${tiles} pixels of tiles`);
+      const tile = ([r, g, b]) => r > 0xd0 && g > 0xb8 && b > 0x60 && b < 0xc0;
+      const tiles = count(top, tile);
+      assert.ok(tiles > 8 * 40 * 40, `${tiles} pixels of tiles`);
+      const edge = await pixels(page, { x: viewport.width - 2, y: 0, width: 2, height: 420 });
+      assert.equal(count(edge, tile), 0, "no tile runs off the right edge");
+      // Down a line near the board's left edge (clear of the digits): the start's left column
+      // holds three tiles, one under the other, each a run of tile colour.
+      const left = await pixels(page, { x: 18, y: 0, width: 1, height: 420 });
+      let runs = 0;
+      let inside = false;
+      for (let i = 0; i < left.data.length; i += 4) {
+        const now = tile([left.data[i], left.data[i + 1], left.data[i + 2]]);
+        if (now && !inside) runs++;
+        inside = now;
+      }
+      assert.equal(runs, 3, "three rows of tiles: the whole board");
     });
 
-    await check("on a phone a tap on Step steps", async () => {
-      // Step is the first of the four large buttons at the foot of the screen.
-      await page.touchscreen.tap(viewport.width / 8, viewport.height - 34);
+    // The four large buttons share the foot of the screen: Step, Back, Run, Reset.
+    const button = (n) => [(viewport.width * (2 * n + 1)) / 8, viewport.height - 34];
+    await check("on a phone a tap on Step steps, and a tap on Back goes back", async () => {
+      await page.touchscreen.tap(...button(0));
       await waitForStep(page, 1);
       assert.equal((await status(page)).step, 1);
-      await page.touchscreen.tap(viewport.width / 8, viewport.height - 34);
+      await page.touchscreen.tap(...button(0));
       await waitForStep(page, 2);
+      await page.touchscreen.tap(...button(1));
+      await page.waitForFunction(() => JSON.parse(window.frontier.status()).step === 1, null, {
+        timeout: 30_000,
+      });
     });
 
     await check("on a phone a swipe scrolls the open table", async () => {
-      await page.evaluate(() => window.frontier.step(19));
+      await page.evaluate(() => window.frontier.step(20));
       await frames(page, 5);
       const before = await status(page);
+      assert.equal(before.step, 21);
       // The open table's rows, under its title and header, above the closed table.
-      const rows = { x: 0, y: 560, width: viewport.width, height: 80 };
+      const rows = { x: 0, y: 400, width: viewport.width, height: 160 };
       const still = await pixels(page, rows);
-      await swipe(page, { x: 200, y: rows.y + rows.height - 5 }, { x: 200, y: rows.y - 30 });
+      // A short swipe up across the rows: the table scrolls with the finger (and on a little).
+      await swipe(page, { x: 200, y: rows.y + rows.height - 10 }, { x: 200, y: rows.y + 80 });
       await page.waitForTimeout(1500);
       await frames(page);
       const moved = await pixels(page, rows);
@@ -324,15 +350,22 @@ async function traces(context, address, page) {
   await other.page.close();
 }
 
-/** A finger's swipe from `from` to `to` on the touch screen, in small moves a frame apart. */
-async function swipe(page, from, to, moves = 12) {
+/**
+ * A finger's swipe from `from` to `to` on the touch screen, as a phone delivers it: moves a
+ * frame apart (the page draws a frame after each), the first at once and already past the few
+ * points a tap may wander, and the lift after the last move was drawn. Paced by a clock instead,
+ * a slow software renderer lets several moves and the lift land in one frame, and a scroll area
+ * follows a drag only in the frames that still hold it; a finger that lingers near where it
+ * touched for most of a second is a long press, not a swipe.
+ */
+async function swipe(page, from, to, moves = 6) {
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
   await touch("touchStart", [from]);
   for (let i = 1; i <= moves; i++) {
     const at = (a, b) => a + ((b - a) * i) / moves;
     await touch("touchMove", [{ x: at(from.x, to.x), y: at(from.y, to.y) }]);
-    await page.waitForTimeout(16);
+    await frames(page, 1);
   }
   await touch("touchEnd", []);
   await cdp.detach();
@@ -374,7 +407,8 @@ function scrolled(before, after) {
   };
   const unshifted = mismatch(0);
   let best = { shift: 0, shifted: unshifted };
-  for (let shift = 1; shift < before.height / 2; shift++) {
+  // Up to all but a few rows of pixels: the shortest overlap still holds several lines.
+  for (let shift = 1; shift < before.height - 30; shift++) {
     const m = mismatch(shift);
     if (m < best.shifted) best = { shift, shifted: m };
   }

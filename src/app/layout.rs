@@ -147,7 +147,15 @@ impl FrontierApp {
 
     /// The left panel: the board, the pick and why, then the quiz and the goal's route.
     pub(super) fn board_side(&mut self, ui: &mut Ui) -> Vec<Command> {
-        let mut commands = board::show(
+        let mut commands = self.board(ui);
+        ui.separator();
+        commands.extend(self.why_side(ui));
+        commands
+    }
+
+    /// The board under its caption (and the selected row's values under it).
+    pub(super) fn board(&mut self, ui: &mut Ui) -> Vec<Command> {
+        board::show(
             ui,
             &board::BoardPanel {
                 view: self.timeline.view(),
@@ -156,13 +164,16 @@ impl FrontierApp {
                 generation: self.generation,
                 title: &self.scenario.title,
             },
-        );
-        ui.separator();
+        )
+    }
+
+    /// What goes with the board: the pick and why (hidden by the quiz), then the quiz's
+    /// question and the goal's route.
+    pub(super) fn why_side(&mut self, ui: &mut Ui) -> Vec<Command> {
         if !self.travel.quiz_on() {
             pick::show(ui, &self.pick_text, self.timeline.view(), self.fine);
         }
-        commands.extend(self.travel_side(ui));
-        commands
+        self.travel_side(ui)
     }
 
     /// The open list above, the closed list below.

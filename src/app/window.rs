@@ -1,4 +1,4 @@
-//! Opening the app: on a scenario, in the native window (or in the web page, src/web.rs), with
+//! Opening the app: on a scenario, in the native window (or in the web page, src/web/), with
 //! the window's title and fonts.
 
 use crate::app::FrontierApp;

@@ -85,6 +85,29 @@ fn a_phone_gets_large_step_controls_and_tabs_on_one_screen() {
 }
 
 #[test]
+fn on_a_phone_the_pick_and_why_shows_beside_the_board_without_scrolling() {
+    let mut h = phone();
+    press_step(&mut h, 3);
+    let caption = h.get_by_label_contains("(step 3)").rect();
+    let why = rect_of(&h, "The next pick and why");
+    let tabs = rect_of(&h, "Tables");
+    // The board hangs under its caption; the why stands beside it, not under it, and both end
+    // above the tabs.
+    assert!(
+        caption.top() >= 0.0,
+        "the caption is on screen: {caption:?}"
+    );
+    assert!(
+        why.top() < caption.bottom() + 10.0 && why.left() > caption.left() + 80.0,
+        "the why {why:?} beside the board under {caption:?}"
+    );
+    assert!(
+        why.bottom() <= tabs.top() && why.right() <= PHONE.x,
+        "the why {why:?} on screen, above the tabs {tabs:?}"
+    );
+}
+
+#[test]
 fn on_a_phone_the_settings_open_behind_one_button_and_close_with_done() {
     let mut h = phone();
     press(&mut h, "Settings", 1);

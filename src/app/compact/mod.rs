@@ -5,7 +5,8 @@
 //! - a bar with the scenario's title and one Settings button, which swaps the column for the
 //!   toolbar and the time-travel bar (scenario, algorithm, heuristic, tie-break, max states,
 //!   speed, traces…), each wrapped to the width;
-//! - the board, the pick and why (and the quiz's question, the goal's route) under it;
+//! - the board, whole, with the pick and why (and the quiz's question, the goal's route) beside
+//!   it;
 //! - tabs for the tables, the tree, the plot, the lesson and the step log, the chosen one
 //!   filling the rest of the height and scrolling by touch;
 //! - at the bottom, the step and the outcome over Step, Back, Run and Reset as large buttons,
@@ -13,6 +14,7 @@
 //!
 //! It draws the same panels as the wide layout and returns the same commands.
 
+mod board;
 mod controls;
 
 use crate::app::FrontierApp;
@@ -106,12 +108,7 @@ impl FrontierApp {
             Panel::top("compact_board")
                 .exact_size(height)
                 .resizable(false)
-                .show(ui, |ui| {
-                    ScrollArea::vertical()
-                        .id_salt("compact_board_scroll")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| commands.extend(self.board_side(ui)));
-                });
+                .show(ui, |ui| commands.extend(self.compact_board(ui)));
             Panel::top("compact_tabs").show(ui, |ui| self.compact_tabs(ui));
             CentralPanel::default().show(ui, |ui| {
                 commands.extend(notice::error_line(ui, self.error.as_deref()));

@@ -27,11 +27,15 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 let rows_id = ui.scope_id().with("row");
+                // On a touch screen a finger on a column's edge scrolls the rows like anywhere
+                // else: a swipe that happened to start there would otherwise only resize the
+                // column, and a finger is no tool for a line a few points wide.
+                let resizable = !ui.input(|i| i.has_touch_screen());
                 // Rows are painted by `row::show`, stripes and selection included, inside the
                 // first column's cell; the table keeps the header, the widths and the scrolling.
                 let mut table = TableBuilder::new(ui)
                     .id_salt("rows")
-                    .resizable(true)
+                    .resizable(resizable)
                     .auto_shrink([false, false])
                     .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
                 for col in columns {

@@ -21,7 +21,10 @@
 //!
 //! The first frame drawn puts the mark `frontier-first-frame` on the page's performance
 //! timeline, so load time can be measured from outside. The page's title names the scenario, as
-//! the desktop window's does.
+//! the desktop window's does. The canvas's drawing buffer is kept at the page's size in device
+//! pixels ([`canvas`]), so a phone's screen shows the app at its size.
+
+mod canvas;
 
 use crate::app::command::{Command, TravelCommand};
 use crate::app::{FrontierApp, io, window_title};
@@ -64,6 +67,7 @@ async fn run(runner: eframe::WebRunner) -> Result<(), JsValue> {
         should_prevent_default: Box::new(should_prevent_default),
         ..eframe::WebOptions::default()
     };
+    let drawn = canvas.clone();
     runner
         .start(
             canvas,
@@ -77,6 +81,7 @@ async fn run(runner: eframe::WebRunner) -> Result<(), JsValue> {
                 Ok(Box::new(WebApp {
                     app,
                     ctx,
+                    canvas: drawn,
                     frames: std::collections::VecDeque::new(),
                     title: String::new(),
                 }))
@@ -137,6 +142,8 @@ struct WebApp {
     frames: std::collections::VecDeque<f32>,
     /// The page's title as last set: the scenario's, as the desktop window's title names it.
     title: String,
+    /// The canvas the app draws into.
+    canvas: web_sys::HtmlCanvasElement,
 }
 
 impl eframe::App for WebApp {
@@ -165,6 +172,13 @@ impl eframe::App for WebApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.app.save(storage);
+    }
+
+    /// Before each frame: the page's size in points, from a drawing buffer set right.
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        if let Some(size) = canvas::fit(&self.canvas, ctx.zoom_factor()) {
+            raw_input.screen_rect = Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size));
+        }
     }
 
     fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
