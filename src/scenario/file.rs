@@ -56,74 +56,6 @@ fn stops_inside_an_instance(text: &str, error: &ron::error::SpannedError) -> boo
     })
 }
 
-/// A RON error in the user's words: an unknown field or variant names the nearest valid one,
-/// too deep a nesting says so (rather than naming parser options).
-#[must_use]
-pub fn ron_message(code: &ron::Error) -> String {
-    match code {
-        ron::Error::NoSuchStructField {
-            expected, found, ..
-        } => unknown("field", found, expected),
-        ron::Error::NoSuchEnumVariant {
-            expected, found, ..
-        } => unknown("variant", found, expected),
-        ron::Error::ExceededRecursionLimit => {
-            "nesting too deep: brackets and parentheses are nested more deeply than any \
-             scenario needs"
-                .into()
-        }
-        other => other.to_string(),
-    }
-}
-
-/// "unknown field `gaol` — did you mean `goal`?", or the list of valid names when none is
-/// close.
-fn unknown(what: &str, found: &str, expected: &[&str]) -> String {
-    let nearest = expected
-        .iter()
-        .map(|name| (edit_distance(found, name), *name))
-        .min()
-        // Close enough to be a slip: a third of the name's letters, at least one, and never the
-        // whole name (`z` is no misspelling of `x`).
-        .filter(|(d, name)| {
-            let len = name.chars().count();
-            *d <= (len / 3).max(1) && *d < len
-        });
-    match nearest {
-        Some((_, name)) => format!("unknown {what} `{found}` — did you mean `{name}`?"),
-        None if expected.is_empty() => format!("unknown {what} `{found}`"),
-        None => format!(
-            "unknown {what} `{found}`; expected one of: {}",
-            expected.join(", ")
-        ),
-    }
-}
-
-/// The fewest single-character insertions, deletions, substitutions and swaps of neighbours
-/// that turn `a` into `b` (so `gaol` is one step from `goal`).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    // rows[k][j]: distance between a[..i-k] and b[..j], for the current row i and the two before.
-    let mut rows = [
-        vec![0; b.len() + 1],
-        vec![0; b.len() + 1],
-        (0..=b.len()).collect(),
-    ];
-    for i in 1..=a.len() {
-        rows.rotate_left(1);
-        rows[2][0] = i;
-        for j in 1..=b.len() {
-            let substitute = rows[1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            let mut best = substitute.min(rows[1][j] + 1).min(rows[2][j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(rows[0][j - 2] + 1);
-            }
-            rows[2][j] = best;
-        }
-    }
-    rows[2][b.len()]
-}
-
 impl Scenario {
     /// Parses scenario text; `origin` names it in error messages, `base_dir` resolves the
     /// relative file names inside it.
@@ -180,6 +112,7 @@ impl Scenario {
 mod tests {
     use super::*;
     use crate::engine::settings::Settings;
+    use crate::scenario::ron_words::{edit_distance, ron_message, unknown};
     use crate::scenario::spec::SearchSpec;
 
     #[test]

@@ -15,9 +15,9 @@ pub mod ron_words;
 pub mod spec;
 pub mod watch;
 
-pub use file::ron_message;
 pub(crate) use file::{from_ron, ron_options};
 pub use library::{BUILT_IN, LIBRARY, LIBRARY_DIR, LIBRARY_FILES};
 pub use model::{ProblemSpec, Scenario, ScenarioError};
+pub use ron_words::ron_message;
 pub use ron_words::ron_words;
 pub use spec::{SearchSpec, SettingChange};

@@ -321,8 +321,8 @@ fn a_full_notebook_names_the_limit_and_how_to_raise_it() {
         })));
     run_to_end(&mut h);
     h.get_by_label(
-        "Stopped: the notebook is full at 10 states (max_states). Raise it with \"max states\" \
-         in the toolbar or max_states in the scenario.",
+        "Stopped: the notebook is full at 10 states held at once (max_states). Raise max \
+         states (\"max states\" in the toolbar).",
     );
 }
 
