@@ -2,14 +2,20 @@
 //! The export's own unit tests use a stand-in domain, since the presentation layer imports no
 //! scenario.
 
+use frontier::present::ShownSession;
 use frontier::present::export::{CSV_HEADER, CsvRecorder, PosthocRecorder};
 use frontier::scenario::{Scenario, SearchSpec};
 
+/// The built-in puzzle's search, at step 0.
+fn built_in() -> Box<dyn ShownSession> {
+    Scenario::built_in()
+        .session(&SearchSpec::default())
+        .unwrap()
+}
+
 #[test]
 fn a_domain_without_positions_writes_its_states_as_text() {
-    let mut s = Scenario::built_in()
-        .session(&SearchSpec::default())
-        .unwrap();
+    let mut s = built_in();
     let mut trace = PosthocRecorder::default();
     s.step();
     trace.record(s.shown()).unwrap();
@@ -27,9 +33,7 @@ fn a_domain_without_positions_writes_its_states_as_text() {
 
 #[test]
 fn the_built_in_puzzles_csv_has_a_line_per_step_and_ends_at_the_goal() {
-    let mut s = Scenario::built_in()
-        .session(&SearchSpec::default())
-        .unwrap();
+    let mut s = built_in();
     let mut csv = CsvRecorder::default();
     while s.view().outcome().is_none() {
         s.step();
