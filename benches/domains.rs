@@ -64,22 +64,18 @@ fn grid_queries(c: &mut Criterion) {
         assert_eq!(ours(q, Algorithm::Dijkstra, Heuristic::Zero), expected);
         assert_eq!(theirs_astar(q), expected);
     }
+    let all_ours = |algorithm, heuristic| {
+        queries
+            .iter()
+            .map(|q| ours(q, algorithm, heuristic))
+            .sum::<i64>()
+    };
     let mut group = c.benchmark_group("arena, 160 queries");
     group.bench_function("frontier A*", |b| {
-        b.iter(|| {
-            queries
-                .iter()
-                .map(|q| ours(q, Algorithm::AStar, Heuristic::Octile))
-                .sum::<i64>()
-        });
+        b.iter(|| all_ours(Algorithm::AStar, Heuristic::Octile));
     });
     group.bench_function("frontier Dijkstra", |b| {
-        b.iter(|| {
-            queries
-                .iter()
-                .map(|q| ours(q, Algorithm::Dijkstra, Heuristic::Zero))
-                .sum::<i64>()
-        });
+        b.iter(|| all_ours(Algorithm::Dijkstra, Heuristic::Zero));
     });
     group.bench_function("pathfinding astar", |b| {
         b.iter(|| queries.iter().map(theirs_astar).sum::<i64>());

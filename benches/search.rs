@@ -69,14 +69,19 @@ fn benches(c: &mut Criterion) {
         &frontier_run(&fifteen, Algorithm::AStar, false),
     );
 
-    let mut g = c.benchmark_group("astar_8_puzzle_31_moves");
-    g.bench_function("frontier", |b| {
-        b.iter(|| black_box(frontier_run(&eight, Algorithm::AStar, false).steps()))
-    });
-    g.bench_function("pathfinding", |b| {
-        b.iter(|| black_box(pathfinding_astar(&eight)))
-    });
-    g.finish();
+    for (name, puzzle) in [
+        ("astar_8_puzzle_31_moves", &eight),
+        ("astar_15_puzzle_44_moves", &fifteen),
+    ] {
+        let mut g = c.benchmark_group(name);
+        g.bench_function("frontier", |b| {
+            b.iter(|| black_box(frontier_run(puzzle, Algorithm::AStar, false).steps()))
+        });
+        g.bench_function("pathfinding", |b| {
+            b.iter(|| black_box(pathfinding_astar(puzzle)))
+        });
+        g.finish();
+    }
 
     let mut g = c.benchmark_group("bfs_all_181440_states");
     g.bench_function("frontier", |b| {
@@ -99,15 +104,6 @@ fn benches(c: &mut Criterion) {
                 .count(),
             )
         })
-    });
-    g.finish();
-
-    let mut g = c.benchmark_group("astar_15_puzzle_44_moves");
-    g.bench_function("frontier", |b| {
-        b.iter(|| black_box(frontier_run(&fifteen, Algorithm::AStar, false).steps()))
-    });
-    g.bench_function("pathfinding", |b| {
-        b.iter(|| black_box(pathfinding_astar(&fifteen)))
     });
     g.finish();
 }

@@ -9,10 +9,11 @@ mod frames;
 
 use eframe::egui;
 use egui_kittest::Harness;
-use frames::{frame, report, timed};
+use frames::{frame, report, timed, wheel};
 use frontier::app::FrontierApp;
 use frontier::app::command::{Command, TravelCommand};
-use frontier::app::panels::tables::{Sort, SortColumn, sorted_ids};
+use frontier::app::panels::tables::sorted_ids;
+use frontier::app::sort::{Sort, SortColumn};
 use frontier::app::state::Layout;
 use frontier::engine::notebook::Status;
 use frontier::scenario::Scenario;
@@ -188,13 +189,7 @@ fn main() {
     h.event(egui::Event::PointerMoved(over_open_table));
     let mut scrolling = Vec::new();
     for _ in 0..120 {
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Page,
-            delta: egui::vec2(0.0, -3.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-            modifiers: egui::Modifiers::NONE,
-        });
+        h.event(wheel(egui::MouseWheelUnit::Page, egui::vec2(0.0, -3.0)));
         scrolling.push(frame(&mut h));
     }
     report("scrolling the 1M-row open table", scrolling);

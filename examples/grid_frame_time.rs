@@ -9,7 +9,7 @@ mod frames;
 
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
-use frames::{frame, harness, report};
+use frames::{frame, harness, report, wheel};
 use frontier::app::FrontierApp;
 use frontier::app::command::{Command, TravelCommand};
 use frontier::app::state::Layout;
@@ -63,13 +63,7 @@ fn main() {
     h.event(egui::Event::PointerMoved(over_map));
     let mut zooming = Vec::new();
     for _ in 0..60 {
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Line,
-            delta: egui::vec2(0.0, 1.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-            modifiers: egui::Modifiers::NONE,
-        });
+        h.event(wheel(egui::MouseWheelUnit::Line, egui::vec2(0.0, 1.0)));
         zooming.push(frame(&mut h));
     }
     report("zooming with the wheel", zooming);

@@ -89,3 +89,14 @@ pub fn harness(
         .with_size(egui::vec2(1600.0, 1000.0))
         .build_eframe(move |cc| app(&cc.egui_ctx))
 }
+
+/// A mouse wheel turned by `delta` (in `unit`s) over wherever the pointer is.
+pub fn wheel(unit: egui::MouseWheelUnit, delta: egui::Vec2) -> egui::Event {
+    egui::Event::MouseWheel {
+        unit,
+        delta,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    }
+}

@@ -21,8 +21,10 @@ mod notice;
 pub mod panels;
 mod parked;
 pub mod playback;
+mod question;
 mod rebuild;
 mod share_link;
+pub mod sort;
 pub mod state;
 mod stepping;
 pub mod travel;
@@ -42,7 +44,7 @@ use crate::scenario::{Scenario, SearchSpec};
 use boards::marks;
 use command::Command;
 use eframe::egui;
-use panels::{ask, lesson, pick, plot, status, steplog, tables, tree};
+use panels::{lesson, pick, plot, status, steplog, tables, tree};
 use playback::{Fine, Playback};
 use state::Layout;
 
@@ -68,7 +70,7 @@ pub struct FrontierApp {
     /// for a scenario that came from no file (built in, a link, an experiment's instance).
     origin: Option<Origin>,
     /// A question to answer before anything else happens (replace a file?).
-    asking: Option<ask::Ask>,
+    asking: Option<question::Ask>,
     history: plot::History,
     log: steplog::StepLog,
     comparison: status::Comparison,
@@ -215,7 +217,7 @@ impl FrontierApp {
         if self.asking.is_some() {
             // A question is open: only its answers count (a key pressed behind it must not
             // step the search the question is about).
-            if !ask::answers(&command) {
+            if !question::answers(&command) {
                 return;
             }
             self.asking = None;

@@ -3,8 +3,8 @@
 //! a search that cannot be built leaves the current one and says why.
 
 use crate::app::command::Command;
-use crate::app::panels::ask::Ask;
 use crate::app::playback::Fine;
+use crate::app::question::Ask;
 use crate::app::{FrontierApp, io};
 use crate::domains::grid::GridEdit;
 use crate::domains::queens::QueensEdit;

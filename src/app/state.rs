@@ -1,7 +1,7 @@
 //! What the app remembers between runs (with eframe persistence), kept apart from the runtime
 //! state of the search. Panel sizes are remembered by egui itself; this holds the rest.
 
-use crate::app::panels::tables::Sort;
+use crate::app::sort::Sort;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -106,7 +106,7 @@ fn put_first<T>(list: &mut Vec<T>, item: T, same: impl Fn(&T, &T) -> bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::panels::tables::SortColumn;
+    use crate::app::sort::SortColumn;
 
     #[test]
     fn recent_files_are_newest_first_without_repeats() {

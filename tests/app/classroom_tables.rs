@@ -11,7 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use frontier::app::FrontierApp;
 use frontier::app::command::Command;
-use frontier::app::panels::tables::{Sort, SortColumn};
+use frontier::app::sort::{Sort, SortColumn};
 use frontier::app::state::Layout;
 use frontier::engine::settings::{Algorithm, TieKey};
 use frontier::scenario::{Scenario, SearchSpec, SettingChange};

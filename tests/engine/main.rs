@@ -4,5 +4,6 @@
 mod breakpoints;
 mod compare;
 mod depth_first;
+mod exports;
 mod search;
 mod timeline;

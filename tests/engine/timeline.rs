@@ -288,35 +288,30 @@ fn check_moves(make: fn() -> Box<dyn ShownSession>, moves: &[Move], interval: u6
     }
 }
 
+/// A search to walk through time: how it is made, the length of a walk (steps reached), and
+/// the largest keyframe interval and memory budget to try.
+type Walked = (fn() -> Box<dyn ShownSession>, u64, u64, usize);
+
+/// The 3×3 and 5×5 puzzles under A*, breadth-first search, and a search that reopens states.
+const WALKED: [Walked; 4] = [
+    (built_in, 40, 6, 20_000),
+    (five, 40, 6, 20_000),
+    (breadth_first, 300, 16, 200_000),
+    (reopening, 450, 64, 2_000_000),
+];
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
-    fn any_walk_through_time_matches_a_search_never_stepped_back_3x3(
-        walk in moves(40), interval in 1..6u64, budget in 0..20_000usize,
+    fn any_walk_through_time_matches_a_search_never_stepped_back(
+        (make, walk, interval, budget) in proptest::sample::select(&WALKED[..]).prop_flat_map(
+            |(make, horizon, interval, budget)| {
+                (Just(make), moves(horizon), 1..interval, 0..budget)
+            }
+        ),
     ) {
-        check_moves(built_in, &walk, interval, budget);
-    }
-
-    #[test]
-    fn any_walk_through_time_matches_a_search_never_stepped_back_5x5(
-        walk in moves(40), interval in 1..6u64, budget in 0..20_000usize,
-    ) {
-        check_moves(five, &walk, interval, budget);
-    }
-
-    #[test]
-    fn any_walk_through_time_matches_a_search_never_stepped_back_breadth_first(
-        walk in moves(300), interval in 1..16u64, budget in 0..200_000usize,
-    ) {
-        check_moves(breadth_first, &walk, interval, budget);
-    }
-
-    #[test]
-    fn any_walk_through_time_matches_a_search_never_stepped_back_with_reopenings(
-        walk in moves(450), interval in 1..64u64, budget in 0..2_000_000usize,
-    ) {
-        check_moves(reopening, &walk, interval, budget);
+        check_moves(make, &walk, interval, budget);
     }
 }
 

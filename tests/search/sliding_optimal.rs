@@ -110,16 +110,16 @@ fn random_walk(width: usize, choices: &[u8]) -> Vec<u8> {
     let mut board = goal(width);
     let mut blank = board.len() - 1;
     for &choice in choices {
-        let (r, c) = (blank / width, blank % width);
-        let options: Vec<usize> = [
-            (r > 0).then(|| blank - width),
-            (c > 0).then(|| blank - 1),
-            (c + 1 < width).then(|| blank + 1),
-            (r + 1 < width).then(|| blank + width),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        // Up, left, right, down: worked out by row and column offsets, apart from the domain's
+        // own rule so that the two can disagree.
+        let side = width as i64;
+        let (r, c) = (blank as i64 / side, blank as i64 % side);
+        let options: Vec<usize> = [(-1, 0), (0, -1), (0, 1), (1, 0)]
+            .iter()
+            .map(|&(dr, dc)| (r + dr, c + dc))
+            .filter(|&(r, c)| (0..side).contains(&r) && (0..side).contains(&c))
+            .map(|(r, c)| usize::try_from(r * side + c).unwrap())
+            .collect();
         let next = options[usize::from(choice) % options.len()];
         board.swap(blank, next);
         blank = next;

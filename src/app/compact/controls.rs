@@ -4,7 +4,6 @@
 
 use crate::app::FrontierApp;
 use crate::app::command::{Command, TravelCommand};
-use crate::app::panels::status;
 use crate::app::playback::Mode;
 use eframe::egui::{self, RichText, Ui};
 
@@ -19,7 +18,7 @@ impl FrontierApp {
     pub(super) fn compact_controls(&self, ui: &mut Ui) -> Option<Command> {
         let view = self.timeline.view();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(status::outcome_sentence(view)).strong());
+            ui.label(RichText::new(crate::app::words::status::outcome_sentence(view)).strong());
             ui.label(format!("Step {}", view.steps()));
         });
         let can_step = view.outcome().is_none();

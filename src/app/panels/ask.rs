@@ -2,28 +2,9 @@
 //! the question in words, "Replace" and "Cancel". Nothing else can be clicked while it is open,
 //! and Escape or a click beside it means Cancel.
 
-use crate::app::command::{Command, TravelCommand};
+use crate::app::command::Command;
+use crate::app::question::Ask;
 use eframe::egui::{self, Id, Modal, RichText};
-
-/// A question, and what a yes does.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ask {
-    /// The question, naming the file and what would be lost.
-    pub question: String,
-    /// The command a yes applies: a write that asks nothing more.
-    pub yes: Command,
-}
-
-/// Whether `command` answers a question: the write it asked about, or Cancel.
-#[must_use]
-pub fn answers(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::WriteScenario(_)
-            | Command::CancelQuestion
-            | Command::Travel(TravelCommand::WriteTrace(_))
-    )
-}
 
 /// Draws the question over the window; returns the answer once given.
 pub fn show(ctx: &egui::Context, ask: &Ask) -> Option<Command> {

@@ -23,6 +23,13 @@ fn frames(p: &mut Playback, frames: usize, dt: f64, budget: u64, ends_after: u64
         .collect()
 }
 
+/// Playback at `speed` steps a second, started.
+fn playing(speed: f64) -> Playback {
+    let mut p = Playback::new(speed);
+    p.toggle();
+    p
+}
+
 #[test]
 fn paused_takes_no_steps() {
     let mut p = Playback::new(100.0);
@@ -31,8 +38,7 @@ fn paused_takes_no_steps() {
 
 #[test]
 fn running_spreads_the_speed_over_frames_and_carries_fractions() {
-    let mut p = Playback::new(2.0);
-    p.toggle();
+    let mut p = playing(2.0);
     // 2 steps a second at 4 frames a second: one step every other frame.
     assert_eq!(frames(&mut p, 4, 0.25, 1000, u64::MAX), vec![0, 1, 0, 1]);
     p.set_speed(10_000.0);
@@ -41,8 +47,7 @@ fn running_spreads_the_speed_over_frames_and_carries_fractions() {
 
 #[test]
 fn the_budget_caps_a_frame_and_the_backlog_is_dropped() {
-    let mut p = Playback::new(10_000.0);
-    p.toggle();
+    let mut p = playing(10_000.0);
     // 1000 steps due each frame, room for 30: never more than 30, and no growing debt.
     assert_eq!(frames(&mut p, 3, 0.1, 30, u64::MAX), vec![30, 30, 30]);
     assert_eq!(frames(&mut p, 1, 0.001, 30, u64::MAX), vec![10]);
@@ -98,8 +103,7 @@ fn budget_us(p: &Playback) -> i64 {
 
 #[test]
 fn the_step_budget_is_what_the_views_leave_of_the_frame_aim() {
-    let mut p = Playback::new(10_000.0);
-    p.toggle();
+    let mut p = playing(10_000.0);
     assert_eq!(budget_us(&p), 500, "no frame yet: only the floor");
     // Views of 1 ms leave 4 ms of the 5 ms aim: stepping stays capped at 4.
     ran(&mut p, 0.5, 1.5);
@@ -115,8 +119,7 @@ fn the_step_budget_is_what_the_views_leave_of_the_frame_aim() {
 
 #[test]
 fn a_costly_frame_every_few_frames_counts_on_the_frames_between() {
-    let mut p = Playback::new(10_000.0);
-    p.toggle();
+    let mut p = playing(10_000.0);
     // Every fifth frame's views take 3.5 ms (a table re-sorted), the others 1 ms.
     for frame in 0..20 {
         let views = if frame % 5 == 0 { 3.5 } else { 1.0 };
@@ -132,8 +135,7 @@ fn a_costly_frame_every_few_frames_counts_on_the_frames_between() {
 
 #[test]
 fn paused_frames_do_not_count() {
-    let mut p = Playback::new(10.0);
-    p.toggle();
+    let mut p = playing(10.0);
     ran(&mut p, 1.0, 2.0);
     p.toggle();
     // Paused: a slow frame (a tree built) does not count.
@@ -146,8 +148,7 @@ fn paused_frames_do_not_count() {
 
 #[test]
 fn the_whole_frame_counts_where_the_window_measures_it() {
-    let mut p = Playback::new(10_000.0);
-    p.toggle();
+    let mut p = playing(10_000.0);
     // The app's pass took 2 ms (1 of it stepping), the whole frame 4 ms once painted:
     // the views took 3, leaving 2 ms of the aim.
     ran(&mut p, 1.0, 2.0);

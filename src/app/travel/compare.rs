@@ -2,7 +2,7 @@
 //! ([`crate::engine::compare::Lockstep`]): one column each with its counts, open-list size
 //! and a small plot, the first step where their picks differ, and a summary table.
 
-use crate::app::panels::status::{self, tips};
+use crate::app::words::status::{self, tips};
 use crate::engine::settings::Algorithm;
 use crate::present::compare::{Lane, Lockstep};
 use crate::scenario::{Scenario, SearchSpec};

@@ -12,8 +12,8 @@ pub mod quiz;
 
 use crate::app::boards::route::RoutePlayer;
 use crate::app::command::{Command, TravelCommand};
-use crate::app::panels::ask::Ask;
-use crate::app::panels::tables::{Sort, SortColumn};
+use crate::app::question::Ask;
+use crate::app::sort::{Sort, SortColumn};
 use crate::app::words;
 use crate::app::{FrontierApp, io};
 use crate::engine::breakpoint::{Breakpoint, Watches};

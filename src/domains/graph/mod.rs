@@ -214,10 +214,7 @@ impl Problem for Graph {
     type Move = EdgeStep;
 
     fn validate(&self) -> Result<(), Refusal> {
-        match &self.defect {
-            Some(why) => Err(why.clone()),
-            None => Ok(()),
-        }
+        self.defect.clone().map_or(Ok(()), Err)
     }
 
     fn start(&self) -> u32 {

@@ -14,48 +14,27 @@ pub struct Korf {
     pub moves: i64,
 }
 
+/// One of Korf's instances, written on one line.
+const fn korf(id: u32, board: [u8; 16], moves: i64) -> Korf {
+    Korf { id, board, moves }
+}
+
 /// Korf's instances #12, #42, #55, #79 and #97.
+#[rustfmt::skip] // one instance a line, as Korf's table lists them
 pub const KORF: [Korf; 5] = [
-    Korf {
-        id: 12,
-        board: [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15],
-        moves: 45,
-    },
-    Korf {
-        id: 42,
-        board: [4, 5, 7, 2, 9, 14, 12, 13, 0, 3, 6, 11, 8, 1, 15, 10],
-        moves: 42,
-    },
-    Korf {
-        id: 55,
-        board: [13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11],
-        moves: 41,
-    },
-    Korf {
-        id: 79,
-        board: [0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15],
-        moves: 42,
-    },
-    Korf {
-        id: 97,
-        board: [9, 14, 5, 7, 8, 15, 1, 2, 10, 4, 13, 6, 12, 0, 11, 3],
-        moves: 44,
-    },
+    korf(12, [14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15], 45),
+    korf(42, [4, 5, 7, 2, 9, 14, 12, 13, 0, 3, 6, 11, 8, 1, 15, 10], 42),
+    korf(55, [13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11], 41),
+    korf(79, [0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15], 42),
+    korf(97, [9, 14, 5, 7, 8, 15, 1, 2, 10, 4, 13, 6, 12, 0, 11, 3], 44),
 ];
 
 /// Korf's instances #85 and #16: the bench's check on instances the engine was not tuned on
 /// (#16 stores 1.9 million states under A\* with Manhattan distance).
+#[rustfmt::skip] // one instance a line, as Korf's table lists them
 pub const KORF_MORE: [Korf; 2] = [
-    Korf {
-        id: 85,
-        board: [4, 7, 13, 10, 1, 2, 9, 6, 12, 8, 14, 5, 3, 0, 11, 15],
-        moves: 44,
-    },
-    Korf {
-        id: 16,
-        board: [1, 3, 2, 5, 10, 9, 15, 6, 8, 14, 13, 11, 12, 4, 7, 0],
-        moves: 42,
-    },
+    korf(85, [4, 7, 13, 10, 1, 2, 9, 6, 12, 8, 14, 5, 3, 0, 11, 15], 44),
+    korf(16, [1, 3, 2, 5, 10, 9, 15, 6, 8, 14, 13, 11, 12, 4, 7, 0], 42),
 ];
 
 impl Korf {

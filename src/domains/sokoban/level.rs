@@ -7,10 +7,13 @@ use crate::engine::problem::Refusal;
 /// A level as read from its text, before any search structure is built.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Level {
+    /// The longest line's length; a shorter line counts as floor to its end.
     pub width: usize,
     pub height: usize,
+    /// One flag a cell, row by row.
     pub walls: Vec<bool>,
     pub goals: Vec<bool>,
+    /// The cells with a box, in reading order.
     pub boxes: Vec<usize>,
     pub player: usize,
 }

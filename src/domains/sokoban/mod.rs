@@ -227,10 +227,7 @@ impl Problem for Sokoban {
     type Move = Push;
 
     fn validate(&self) -> Result<(), Refusal> {
-        match &self.defect {
-            Some(why) => Err(why.clone()),
-            None => Ok(()),
-        }
+        self.defect.clone().map_or(Ok(()), Err)
     }
 
     fn start(&self) -> Position {

@@ -1,8 +1,8 @@
 //! The tables' columns: which ones each list shows, their headers, widths, sorts and the
 //! words their header tooltips say.
 
-use super::sort::SortColumn;
 use super::sorted::is_best_first;
+use crate::app::sort::SortColumn;
 use crate::engine::notebook::Status;
 use crate::engine::view::SearchView;
 use egui_extras::Column;

@@ -4,20 +4,18 @@
 //! only when the step count or the sort changes, and while running at most a few times a second.
 //! Drawing touches only the rows on screen.
 //!
-//! One job a file: [`sort`] (what a header click asks for), [`sorted`] (the cached order of
-//! the ids), [`columns`] (each column's header, width and words), [`table`] (the widget), [`row`]
-//! (one row, painted: one widget and one accessibility node a row, not one a cell) and [`view`]
-//! (what both read besides the rows).
+//! One job a file: [`sorted`] (the cached order of the ids, by the [`Sort`](crate::app::sort)
+//! a header click asks for), [`columns`] (each column's header, width and words), [`table`]
+//! (the widget), [`row`] (one row, painted: one widget and one accessibility node a row, not one
+//! a cell) and [`view`] (what both read besides the rows).
 
 mod columns;
 mod id_set;
 mod row;
-mod sort;
 mod sorted;
 mod table;
 mod view;
 
-pub use sort::{Sort, SortColumn};
 pub use sorted::{SortedIds, sorted_ids};
 pub use table::show;
 pub use view::TableView;

@@ -1,9 +1,10 @@
 //! The painted rows in a headless window: clicked at their cells, read by their accessibility
 //! nodes.
 
-use super::{Sort, TableView, show, sorted_ids};
+use super::{TableView, show, sorted_ids};
 use crate::app::command::Command;
 use crate::app::panels::testing::built_in_after;
+use crate::app::sort::Sort;
 use crate::app::window::install_fonts;
 use crate::engine::notebook::{NodeId, Status};
 use crate::present::ShownSearch;

@@ -3,9 +3,9 @@
 
 use super::columns::{Col, columns_of, own_order_name};
 use super::row;
-use super::sort::Sort;
 use super::view::TableView;
 use crate::app::command::Command;
+use crate::app::sort::Sort;
 use crate::engine::notebook::Status;
 use eframe::egui;
 use egui::{RichText, ScrollArea, Ui};

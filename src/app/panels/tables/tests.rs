@@ -1,8 +1,8 @@
 //! The tables' order checked against a fresh sort of every row, and the sort cycle.
 
-use super::sort::sort_key;
-use super::{Sort, SortColumn, SortedIds, sorted_ids};
+use super::{SortedIds, sorted_ids};
 use crate::app::panels::testing::built_in_after;
+use crate::app::sort::{Sort, SortColumn, sort_key};
 use crate::engine::event::Fate;
 use crate::engine::notebook::{NodeId, Status};
 use crate::engine::settings::Algorithm;

@@ -2,7 +2,7 @@
 //! from the search's log when only a few rows moved.
 
 use super::id_set::IdSet;
-use super::sort::{Sort, sort_key};
+use crate::app::sort::{Sort, sort_key};
 use crate::engine::event::Fate;
 use crate::engine::notebook::{NodeId, Status};
 use crate::engine::open_list::OpenKey;

@@ -1,6 +1,8 @@
 //! Words the panels share: counted nouns, so no label reads "1 moves", and the mark of a
 //! warning.
 
+pub mod status;
+
 /// The mark of a row or a line that a warning is about ("(!)"): the tables' h column and the
 /// Lesson panel's warnings show the same mark (the default fonts have no ⚠ sign).
 pub const WARN_MARK: &str = "(!)";
