@@ -13,5 +13,6 @@ mod app_words;
 mod classroom_boards;
 mod classroom_controls;
 mod classroom_tables;
+mod projector;
 mod saving;
 mod share_link;
