@@ -14,5 +14,6 @@ mod classroom_boards;
 mod classroom_controls;
 mod classroom_tables;
 mod projector;
+mod projector_fit;
 mod saving;
 mod share_link;
