@@ -10,6 +10,17 @@ use crate::engine::notebook::Status;
 use crate::scenario::ProblemSpec;
 use eframe::egui::{self, CentralPanel, Panel, ScrollArea, Ui};
 
+/// The side panels' width as a share of the window's, before their bounds.
+const SIDE_SHARE: f32 = 0.27;
+/// The board panel's and the plot's widths at most (dragged wider, or remembered from a wider
+/// window or a smaller zoom), as shares of the window's: the tables keep the rest.
+const BOARD_MOST: f32 = 0.3;
+const PLOT_MOST: f32 = 0.27;
+
+/// The share of the board panel's height the words under the board (the pick and why, the
+/// quiz, the route) may take before they scroll; the board keeps the rest.
+const NOTES_SHARE: f32 = 0.7;
+
 impl FrontierApp {
     /// Brings what the panels show up to the search's current step: the plot and the selection
     /// after going back in time, a map's marks, the sorted tables, the lesson, the title.
@@ -67,10 +78,11 @@ impl FrontierApp {
         commands.extend(self.notices.panel(ui));
         Panel::top("toolbar").show(ui, |ui| commands.extend(self.toolbar(ui)));
         Panel::top("travel").show(ui, |ui| commands.extend(self.travel_bar(ui)));
-        // The side panels take at most a third of the width each, so the tables keep their
-        // columns at 1024 wide.
+        // The side panels take at most a share of the width each, so the tables keep g, h, f
+        // and the pick at 1024 wide, and still under the presentation zoom, which narrows the
+        // window in points: there the side panels give way, the plot first.
         let width = ui.available_width();
-        let side = (width * 0.27).clamp(240.0, 330.0);
+        let side = (width * SIDE_SHARE).clamp((width * 0.25).min(240.0), 330.0);
         Panel::top("lesson").show(ui, |ui| {
             commands.extend(lesson::show(
                 ui,
@@ -83,25 +95,22 @@ impl FrontierApp {
             status::show(ui, self.timeline.view(), self.layout.zoom);
             lesson::status_line(ui, &self.lesson);
         });
-        // The runs table's room is kept from the start, so a new run does not move the tables.
-        let margins = 2.0 * f32::from(egui::Frame::side_top_panel(ui.style()).inner_margin.top);
-        Panel::bottom("runs")
-            .resizable(true)
-            .min_size(status::runs_height(ui) + margins)
-            .show(ui, |ui| status::show_comparison(ui, &self.comparison));
+        // The runs table takes no room until a run finishes, then the room of its rows: on a
+        // projector every line it does not need goes to the tables and the board.
+        if !self.comparison.runs().is_empty() {
+            Panel::bottom("runs")
+                .resizable(false)
+                .show(ui, |ui| status::show_comparison(ui, &self.comparison));
+        }
         Panel::left("board")
             .resizable(true)
             .default_size(side)
-            .max_size(width / 3.0)
-            .show(ui, |ui| {
-                ScrollArea::vertical()
-                    .id_salt("board_scroll")
-                    .show(ui, |ui| commands.extend(self.board_side(ui)));
-            });
+            .max_size(width * BOARD_MOST)
+            .show(ui, |ui| commands.extend(self.board_panel(ui)));
         Panel::right("plot")
             .resizable(true)
-            .default_size((width * 0.27).clamp(240.0, 430.0))
-            .max_size(width / 3.0)
+            .default_size((width * SIDE_SHARE).clamp((width * 0.2).min(240.0), 430.0))
+            .max_size(width * PLOT_MOST)
             .show(ui, |ui| {
                 Panel::bottom("step_log")
                     .resizable(true)
@@ -145,11 +154,42 @@ impl FrontierApp {
         toolbar::show(ui, &input, &mut self.layout)
     }
 
-    /// The left panel: the board, the pick and why, then the quiz and the goal's route.
-    pub(super) fn board_side(&mut self, ui: &mut Ui) -> Vec<Command> {
-        let mut commands = self.board(ui);
-        ui.separator();
-        commands.extend(self.why_side(ui));
+    /// The left panel: the board above; the pick and why, the quiz and the goal's route below,
+    /// whole (they scroll only past part of the panel). The words are laid out first and the
+    /// board is drawn in the room they leave, so neither is cut at the bottom.
+    fn board_panel(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        // The words' panel is as tall as what it held last frame, up to its share: sized by
+        // what is available instead, it could only ever shrink.
+        let most = ui.available_height() * NOTES_SHARE;
+        let held = egui::Id::unique("board_notes_height");
+        let last = ui.data(|d| d.get_temp::<f32>(held)).unwrap_or(0.0);
+        let margins = egui::Frame::side_top_panel(ui.style())
+            .total_margin()
+            .sum()
+            .y;
+        Panel::bottom("board_notes")
+            .resizable(false)
+            .exact_size((last + margins).min(most))
+            .show(ui, |ui| {
+                let out = ScrollArea::vertical()
+                    .id_salt("board_notes_scroll")
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| commands.extend(self.why_side(ui)));
+                let height = out.content_size.y;
+                // Growing is taken at once; shrinking only past a couple of points, since a
+                // widget that fills what is left reports a little less each frame and would
+                // otherwise walk the panel down a point a frame.
+                if height > last + 0.5 || height < last - 2.0 {
+                    ui.data_mut(|d| d.insert_temp(held, height));
+                    ui.ctx().request_repaint();
+                }
+            });
+        CentralPanel::default().show(ui, |ui| {
+            ScrollArea::vertical()
+                .id_salt("board_scroll")
+                .show(ui, |ui| commands.extend(self.board(ui)));
+        });
         commands
     }
 

@@ -62,8 +62,9 @@ pub struct FrontierApp {
     timeline: ShownTimeline,
     playback: Playback,
     fine: Fine,
-    /// A fine-stepped step not yet written to the log (it is written once fully revealed).
-    log_pending: bool,
+    /// How many lines of a fine-stepped step are in the log: each is written as it is revealed,
+    /// so the log never gives away a part not yet shown. `None` when the step is all written.
+    fine_logged: Option<usize>,
     selected: Option<NodeId>,
     error: Option<String>,
     /// The file the scenario shown was read from or last saved to, and what it held then; `None`
@@ -117,7 +118,7 @@ impl FrontierApp {
             timeline: travel::timeline(session),
             playback,
             fine: Fine::Off,
-            log_pending: false,
+            fine_logged: None,
             selected: None,
             error: None,
             origin: None,

@@ -165,7 +165,7 @@ impl FrontierApp {
         self.pace = super::worker::Pace::default();
         self.playback.pause();
         self.fine = Fine::Off;
-        self.log_pending = false;
+        self.fine_logged = None;
         self.selected = None;
         self.history.clear();
         self.log.clear();

@@ -71,7 +71,7 @@ impl FrontierApp {
         if log_now {
             self.log.record(self.timeline.view(), 0);
         } else {
-            self.log_pending = true;
+            self.fine_logged = Some(0);
         }
         self.comparison.record(self.timeline.view());
     }
@@ -90,12 +90,39 @@ impl FrontierApp {
         }
     }
 
-    /// Leaves fine stepping, writing a half-revealed step to the log.
+    /// Leaves fine stepping, writing the rest of a half-revealed step to the log and giving
+    /// the board back to the state just expanded.
     pub(super) fn end_fine(&mut self) {
-        if std::mem::take(&mut self.log_pending) {
-            self.log.record(self.timeline.view(), 0);
+        if let Some(logged) = self.fine_logged.take() {
+            self.log
+                .record_part(self.timeline.view(), logged..usize::MAX);
+            self.selected = None;
         }
         self.fine = Fine::Off;
+    }
+
+    /// Shows the part of the step fine stepping has reached: its lines go to the log, and the
+    /// row it is about (the pick, or the successor just generated) is selected, so the tables
+    /// and the board show it.
+    fn show_fine_part(&mut self) {
+        let (Fine::Revealing { shown }, Some(logged)) = (self.fine, self.fine_logged) else {
+            return;
+        };
+        if shown > logged {
+            self.log.record_part(self.timeline.view(), logged..shown);
+            self.fine_logged = Some(shown);
+        }
+        let event = self.view().last_event();
+        let pick = event.pick.as_ref().map(|p| p.id);
+        // Line 0 is the pick, line k the k-th successor; a pruned successor has no row, and the
+        // lines after the successors (a note, the outcome) are about the pick.
+        let part = shown.checked_sub(1).and_then(|line| {
+            line.checked_sub(1)
+                .and_then(|k| event.successors.get(k))
+                .and_then(|s| s.id)
+                .or(pick)
+        });
+        self.selected = part.filter(|&id| (id as usize) < self.view().rows());
     }
 
     /// The Fine step command: announce the pick, take the step, then reveal each successor.
@@ -120,5 +147,6 @@ impl FrontierApp {
                 next.after_step(lines(self))
             }
         };
+        self.show_fine_part();
     }
 }

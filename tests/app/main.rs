@@ -13,5 +13,8 @@ mod app_words;
 mod classroom_boards;
 mod classroom_controls;
 mod classroom_tables;
+mod fine_and_log;
+mod projector;
+mod projector_fit;
 mod saving;
 mod share_link;

@@ -201,6 +201,9 @@ fn a_step_link_shows_the_search_its_words_are_about() {
     let scenario = Scenario::built_in();
     let mut h = common::harness_on(scenario.clone());
     h.run();
+    // The items' links are in the part of the Lesson that "more" opens.
+    h.get_by_label("more ▾").click();
+    h.run();
     // The class is looking at Dijkstra, chosen in the toolbar.
     common::choose(&mut h, "algorithm", "Dijkstra (f = g)");
     assert_eq!(h.state().view().settings().algorithm, Algorithm::Dijkstra);
@@ -229,6 +232,9 @@ fn an_item_about_other_settings_runs_them_to_its_claim() {
     let with = item.with.clone().unwrap();
     let mut h = common::harness_on(scenario.clone());
     h.run();
+    // The items' links are in the part of the Lesson that "more" opens.
+    h.get_by_label("more ▾").click();
+    h.run();
     h.get_by_label_contains("→ run it with").click();
     common::run_out(&mut h);
     shows_the_end_of(&h, &scenario, &with, &item);
@@ -244,6 +250,9 @@ fn an_item_about_the_end_of_the_scenarios_own_search_runs_it_there() {
         .expect("Romania has an item about A*'s end")
         .clone();
     let mut h = common::harness_on(scenario.clone());
+    h.run();
+    // The items' links are in the part of the Lesson that "more" opens.
+    h.get_by_label("more ▾").click();
     h.run();
     common::choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_label("→ run it").click();

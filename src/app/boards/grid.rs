@@ -138,8 +138,10 @@ pub fn show(ui: &mut Ui, view: &GridView, input: &BoardInput<'_>) -> Option<Comm
     let pans = response.dragged_by(PointerButton::Secondary)
         || response.dragged_by(PointerButton::Middle)
         || (!input.editable && response.dragged_by(PointerButton::Primary));
-    let fit = camera::fit(map_size, rect, true);
-    let place = camera.navigate(ui, &response, rect, (map_size, fit), pans);
+    // Fit fits the part of the map's rect that is in sight, not the part a panel covers.
+    let seen = rect.intersect(ui.clip_rect());
+    let fit = camera::fit(map_size, seen, true);
+    let place = camera.navigate(ui, &response, seen, (map_size, fit), pans);
     camera.store(ui, camera_id);
     let scale = place.scale.x;
 

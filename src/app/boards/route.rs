@@ -9,6 +9,11 @@ use crate::present::ShownSearch;
 use eframe::egui;
 use egui::{RichText, ScrollArea, Slider, Ui};
 
+/// The route's board's height at most, as a share of the window.
+const BOARD_SHARE: f32 = 0.2;
+/// The list of moves' height at most, as a share of the window (it scrolls beyond).
+const MOVES_SHARE: f32 = 0.12;
+
 /// Where the player stands on the route.
 #[derive(Debug, Default)]
 pub struct RoutePlayer {
@@ -93,11 +98,16 @@ pub fn show(ui: &mut Ui, player: &mut RoutePlayer, session: &dyn ShownSearch, ge
         id: egui::Id::unique("route board"),
         map: generation,
     };
-    // The route's board is read-only: a click on it asks nothing.
-    let _ = boards::show(ui, &input);
+    // The route's board is read-only: a click on it asks nothing. It is drawn no taller than a
+    // share of the window, so on a projector the moves under it stay in the panel.
+    let most = ui.ctx().content_rect().height() * BOARD_SHARE;
+    ui.scope(|ui| {
+        ui.set_max_height(most);
+        let _ = boards::show(ui, &input);
+    });
     ScrollArea::vertical()
         .id_salt("route_moves")
-        .max_height(140.0)
+        .max_height(ui.ctx().content_rect().height() * MOVES_SHARE)
         .show(ui, |ui| {
             for (i, pair) in route.windows(2).enumerate() {
                 let words = format!("{}. {}", i + 1, session.move_label(pair[0], pair[1]));

@@ -172,8 +172,14 @@ fn board(ui: &mut Ui, view: &SokobanView, frame: Option<&Frame>) {
         return;
     }
     let (boxes, player) = frame.map_or((boxes.as_slice(), *player), |f| (&f.boxes, f.player));
-    let side = (ui.available_width() / w as f32).clamp(10.0, 40.0);
-    let (rect, _) = ui.allocate_exact_size(vec2(side * w as f32, side * h as f32), Sense::hover());
+    // The level fits the room left below as well as the width, so its bottom row is not cut.
+    let room = ui
+        .available_width()
+        .min(ui.available_height().max(10.0 * h as f32) * w as f32 / h as f32);
+    let side = (room / w as f32).clamp(10.0, 40.0);
+    let (rect, response) =
+        ui.allocate_exact_size(vec2(side * w as f32, side * h as f32), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "sokoban level"));
     let painter = ui.painter_at(rect);
     let cell_rect = |c: usize| {
         Rect::from_min_size(

@@ -13,10 +13,16 @@ use eframe::egui;
 use egui::{Color32, RichText, ScrollArea, Ui};
 use std::collections::BTreeMap;
 
-/// The unfolded panel's height at most, as a share of the window (it scrolls beyond), so the
-/// tables keep their room on a 768-high projector; never less than a few lines.
+/// The unfolded panel's height at most once "more" is pressed, as a share of the window (it
+/// scrolls beyond), so the tables keep rows on a 768-high projector; never less than a few
+/// lines.
 const MAX_SHARE: f32 = 0.2;
 const MIN_HEIGHT: f32 = 110.0;
+
+/// Lines of the notes the unfolded panel shows before "more" is pressed: enough to read what
+/// the scenario is about, little enough that the board, the pick's why and both tables keep
+/// their room on a projector.
+const FIRST_LINES: f32 = 2.0;
 
 /// The colour of warnings.
 const WARN_COLOR: Color32 = Color32::from_rgb(0xe0, 0x90, 0x30);
@@ -69,6 +75,8 @@ pub fn pieces(text: &str) -> Vec<Piece<'_>> {
 pub struct Lesson {
     /// Whether the panel is unfolded.
     pub open: bool,
+    /// Whether the unfolded panel shows all it has ("more"), not only its first lines.
+    pub more: bool,
     ticked: Vec<bool>,
     /// The scenario the panel was set up for (its title and notes).
     shown_for: String,
@@ -90,6 +98,7 @@ impl Lesson {
         let key = format!("{}\n{}", scenario.title, scenario.notes);
         if key != self.shown_for {
             self.open = !scenario.notes.is_empty() || !scenario.watch.is_empty();
+            self.more = false;
             self.ticked = vec![false; scenario.watch.len()];
             self.shown_for = key;
             self.opened_problem = Some(scenario.problem.clone());
@@ -176,6 +185,18 @@ pub fn show(
         {
             lesson.open = !lesson.open;
         }
+        // "more" sits right after the arrow, so it stays put whatever the title and the
+        // warnings say.
+        if lesson.open {
+            let (words, tip) = if lesson.more {
+                ("less ▴", "Show only the first lines of the notes")
+            } else {
+                ("more ▾", "Show all the notes and what to watch")
+            };
+            if ui.small_button(words).on_hover_text(tip).clicked() {
+                lesson.more = !lesson.more;
+            }
+        }
         ui.strong(title);
         if !lesson.warnings.is_empty() {
             ui.colored_label(
@@ -191,7 +212,11 @@ pub fn show(
     if !lesson.open {
         return commands;
     }
-    let height = (ui.ctx().content_rect().height() * MAX_SHARE).max(MIN_HEIGHT);
+    let height = if lesson.more {
+        (ui.ctx().content_rect().height() * MAX_SHARE).max(MIN_HEIGHT)
+    } else {
+        FIRST_LINES * (ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y)
+    };
     ScrollArea::vertical()
         .id_salt("lesson_scroll")
         .max_height(height)

@@ -5,6 +5,7 @@ pub mod board;
 pub mod lesson;
 pub mod pick;
 pub mod plot;
+mod run_names;
 pub mod status;
 pub mod steplog;
 pub mod tables;

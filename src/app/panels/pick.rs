@@ -177,8 +177,10 @@ pub fn show(ui: &mut Ui, text: &PickText, session: &dyn ShownSearch, fine: Fine)
     ui.separator();
     ui.strong("Fine step");
     let lines = session.event_lines(session.last_event());
-    for line in lines.iter().take(shown) {
-        ui.monospace(line);
+    // The part just revealed stands out: it is the one the tables and the board now show.
+    for (k, line) in lines.iter().take(shown).enumerate() {
+        let text = RichText::new(line).monospace();
+        ui.label(if k + 1 == shown { text.strong() } else { text });
     }
     if shown < lines.len() {
         ui.label(RichText::new(format!("{} more (Shift+Space)", lines.len() - shown)).italics());

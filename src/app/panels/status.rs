@@ -188,19 +188,15 @@ fn row_height(ui: &Ui) -> f32 {
     ui.text_style_height(&egui::TextStyle::Body) + 4.0
 }
 
-/// The height the runs table needs for its header and [`RUNS_SHOWN`] rows.
-#[must_use]
-pub fn runs_height(ui: &Ui) -> f32 {
-    row_height(ui) * (RUNS_SHOWN + 1) as f32 + 2.0 * ui.spacing().item_spacing.y
-}
-
-/// Draws the runs table: a fixed header over at least [`RUNS_SHOWN`] rows.
+/// Draws the runs table: a fixed header over its rows, [`RUNS_SHOWN`] at most before it
+/// scrolls. The caller leaves it out while no run has finished.
 pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
     let row_height = row_height(ui);
-    if comparison.runs().is_empty() {
-        ui.weak("Finished runs on this scenario are compared here.");
-        return;
-    }
+    let shown = comparison.runs().len().min(RUNS_SHOWN) as f32;
+    let names = super::run_names::names(
+        comparison.runs().iter().map(|r| &r.settings),
+        settings_words,
+    );
     let heads = tips::RUN_COLUMNS;
     let b_star_tip = "b*: the effective branching factor, the b of a uniform tree as deep as \
                       the route that holds as many states as were stored (1 + b + … + b^d). \
@@ -212,7 +208,8 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
         .striped(true)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .auto_shrink([false, true])
-        .min_scrolled_height(row_height * RUNS_SHOWN as f32)
+        .min_scrolled_height(row_height * shown)
+        .max_scroll_height(row_height * shown)
         .column(Column::initial(190.0).at_least(120.0).clip(true))
         .column(Column::initial(160.0).at_least(90.0).clip(true))
         .columns(Column::initial(70.0).at_least(40.0), heads.len() - 2)
@@ -228,7 +225,7 @@ pub fn show_comparison(ui: &mut Ui, comparison: &Comparison) {
             body.rows(row_height, comparison.runs().len(), |mut row| {
                 let run = &comparison.runs()[row.index()];
                 let cells = [
-                    settings_words(&run.settings),
+                    names[row.index()].clone(),
                     run.outcome.clone(),
                     run.steps.to_string(),
                     run.counts.states_checked.to_string(),

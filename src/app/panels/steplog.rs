@@ -33,6 +33,8 @@ pub struct StepLog {
     at: u64,
     /// Counts changes to the lines, so the wrapped rows are rebuilt only after one.
     version: u64,
+    /// The version last drawn (see [`show`]).
+    drawn: u64,
     wrapped: Wrapped,
 }
 
@@ -88,7 +90,16 @@ impl StepLog {
                 if skipped == 1 { "" } else { "s" }
             ));
         }
-        for line in session.event_lines(session.last_event()) {
+        self.record_part(session, 0..usize::MAX);
+    }
+
+    /// Writes out the lines `part` of the session's last step (a fine step reveals its lines
+    /// one by one).
+    pub fn record_part(&mut self, session: &dyn ShownSearch, part: std::ops::Range<usize>) {
+        self.at = session.steps();
+        let lines = session.event_lines(session.last_event());
+        let end = part.end.min(lines.len());
+        for line in lines.into_iter().take(end).skip(part.start) {
             self.push(line);
         }
     }
@@ -155,6 +166,14 @@ fn galley(ui: &Ui, line: &str, width: f32) -> Arc<Galley> {
 /// Draws the log, newest at the bottom, each line wrapped to the panel, only those on screen.
 pub fn show(ui: &mut Ui, log: &mut StepLog) {
     ui.strong("Step log");
+    // Sticking to the bottom moves the view down only as the frame that drew the longer log
+    // ends, and that frame drew the lines of the view before it: the newest line would stay
+    // out of sight until something else asked for a frame (the pointer moving). One more frame
+    // draws the view where it now is.
+    if log.drawn != log.version {
+        log.drawn = log.version;
+        ui.ctx().request_repaint();
+    }
     // The bar always shows, so the width the lines wrap at never changes as it comes and goes.
     ScrollArea::vertical()
         .id_salt("step_log")

@@ -20,11 +20,17 @@ impl FrontierApp {
         let undo_to = self.undo_target();
         let travel = &mut self.travel;
         ui.horizontal_wrapped(|ui| {
-            if let Some(step) = undo_to
-                && ui
-                    .button(format!("Undo reset (back to step {step})"))
-                    .on_hover_text("Ctrl+Z: the run before Reset, replayed")
-                    .clicked()
+            // Always there (greyed with nothing to undo), under the same words, so a Reset
+            // does not push the bar's other controls aside under the mouse.
+            let tip = undo_to.map_or_else(
+                || "Ctrl+Z: back to where the last Reset of a long run left".to_owned(),
+                |step| format!("Ctrl+Z: back to step {step}, the run before Reset, replayed"),
+            );
+            if ui
+                .add_enabled(undo_to.is_some(), egui::Button::new("Undo reset"))
+                .on_hover_text(&tip)
+                .on_disabled_hover_text(&tip)
+                .clicked()
             {
                 commands.push(Command::UndoReset);
             }

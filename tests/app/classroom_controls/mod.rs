@@ -104,14 +104,11 @@ fn reset_of_a_long_run_is_undone_by_undo_or_replayed_by_step() {
     fresh.step();
     assert_eq!(h.state().view().counts(), fresh.view().counts());
     // Undo brings the whole run back.
-    press(&mut h, "Undo reset (back to step 12)", 1);
+    press(&mut h, "Undo reset", 1);
     run_out(&mut h);
     assert_eq!(steps(&h), 12);
     assert_eq!(h.state().view().counts(), at_12);
-    assert_eq!(
-        h.query_all_by_label("Undo reset (back to step 12)").count(),
-        0
-    );
+    assert!(h.get_by_label("Undo reset").accesskit_node().is_disabled());
     // Ctrl+Z does the same.
     press(&mut h, "Reset", 1);
     assert_eq!(steps(&h), 0);
@@ -126,7 +123,7 @@ fn reset_of_a_few_steps_starts_afresh_with_nothing_to_undo() {
     press_step(&mut h, 3);
     press(&mut h, "Reset", 1);
     assert_eq!(steps(&h), 0);
-    assert_eq!(h.query_all_by_label_contains("Undo reset (").count(), 0);
+    assert!(h.get_by_label("Undo reset").accesskit_node().is_disabled());
 }
 
 #[test]

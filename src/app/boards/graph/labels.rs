@@ -8,9 +8,16 @@ use eframe::egui;
 use egui::{Pos2, Rect, Vec2, vec2};
 
 /// Points kept clear around every label.
-const MARGIN: f32 = 1.5;
+pub const MARGIN: f32 = 1.5;
+/// The nearest a node's label comes to its node's ring.
+const GAP: f32 = 2.0;
 /// How many times every label is placed again given all the others.
 const ROUNDS: usize = 8;
+/// How many moves the annealing tries when labels still collide after the rounds.
+const MOVES: usize = 30_000;
+/// The weight of a point of overlap (with a label, a node or the drawing's edge) against the
+/// other faults: large enough that no amount of them is worth a label cut or covered.
+const COLLISION: f32 = 10_000.0;
 
 /// What the labels must fit around.
 pub struct Scene<'a> {
@@ -28,6 +35,7 @@ pub fn place(
     scene: &Scene<'_>,
     node_sizes: &[Vec2],
     edge_sizes: &[Vec2],
+    thorough: bool,
 ) -> (Vec<Rect>, Vec<Rect>) {
     let mut candidates: Vec<Vec<Rect>> = node_sizes
         .iter()
@@ -41,33 +49,125 @@ pub fn place(
             .map(|(&size, &(a, b))| along_edge(scene.discs[a].0, scene.discs[b].0, size)),
     );
     let nodes = node_sizes.len();
-    let mut chosen: Vec<Option<Rect>> = vec![None; candidates.len()];
+    let mut picked: Vec<Option<usize>> = vec![None; candidates.len()];
+    rounds(scene, &candidates, &mut picked, nodes);
+    let before = collisions(scene, &candidates, &picked);
+    if thorough && before > 0.0 {
+        // Some labels still collide: the rounds only ever move one label to its best spot, and
+        // two labels that block each other stay stuck. Annealing lets them trade places.
+        let kept = picked.clone();
+        anneal(scene, &candidates, &mut picked, nodes);
+        rounds(scene, &candidates, &mut picked, nodes);
+        if collisions(scene, &candidates, &picked) > before {
+            picked = kept;
+        }
+    }
+    let rects: Vec<Rect> = picked
+        .iter()
+        .enumerate()
+        .map(|(i, k)| k.map_or(Rect::NOTHING, |k| candidates[i][k]))
+        .collect();
+    let (nodes, edges) = rects.split_at(nodes);
+    (nodes.to_vec(), edges.to_vec())
+}
+
+/// The rects of the spots picked so far.
+fn spots(candidates: &[Vec<Rect>], picked: &[Option<usize>]) -> Vec<Option<Rect>> {
+    picked
+        .iter()
+        .zip(candidates)
+        .map(|(k, c)| k.map(|k| c[k]))
+        .collect()
+}
+
+/// Places every label at its best spot given the others, again and again.
+fn rounds(scene: &Scene<'_>, candidates: &[Vec<Rect>], picked: &mut [Option<usize>], nodes: usize) {
+    let mut chosen = spots(candidates, picked);
     for _ in 0..=ROUNDS {
         for i in 0..candidates.len() {
             chosen[i] = None;
             let best = candidates[i]
                 .iter()
                 .enumerate()
-                .map(|(rank, &r)| (penalty(scene, &chosen, i, nodes, r, rank), r))
+                .map(|(rank, &r)| (penalty(scene, &chosen, i, nodes, r, rank), rank))
                 .min_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|(_, r)| r);
-            chosen[i] = best;
+                .map(|(_, rank)| rank);
+            picked[i] = best;
+            chosen[i] = best.map(|k| candidates[i][k]);
         }
     }
-    let rects: Vec<Rect> = chosen
-        .into_iter()
-        .map(|r| r.unwrap_or(Rect::NOTHING))
-        .collect();
-    let (nodes, edges) = rects.split_at(nodes);
-    (nodes.to_vec(), edges.to_vec())
+}
+
+/// Simulated annealing over the spots: a label moves to a spot drawn at random, taken when it
+/// is better, and when worse with a chance that shrinks as the run cools. The draws come from
+/// a fixed seed, so the same scene gives the same layout.
+fn anneal(scene: &Scene<'_>, candidates: &[Vec<Rect>], picked: &mut [Option<usize>], nodes: usize) {
+    let mut chosen = spots(candidates, picked);
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut draw = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (hot, cold) = (COLLISION * 40.0, COLLISION * 0.2);
+    #[expect(clippy::cast_precision_loss, reason = "a few thousand moves")]
+    let cool = (cold / hot).powf(1.0 / MOVES as f32);
+    let mut heat = hot;
+    for _ in 0..MOVES {
+        #[expect(clippy::cast_possible_truncation, reason = "an index below the length")]
+        let i = (draw() % candidates.len() as u64) as usize;
+        #[expect(clippy::cast_possible_truncation, reason = "an index below the length")]
+        let k = (draw() % candidates[i].len() as u64) as usize;
+        let Some(now) = picked[i] else {
+            continue;
+        };
+        chosen[i] = None;
+        let old = penalty(scene, &chosen, i, nodes, candidates[i][now], now);
+        // Most moves go to the labels in a collision: the others are where they belong.
+        if old < COLLISION && draw() % 8 != 0 {
+            chosen[i] = Some(candidates[i][now]);
+            continue;
+        }
+        let new = penalty(scene, &chosen, i, nodes, candidates[i][k], k);
+        #[expect(clippy::cast_precision_loss, reason = "a uniform draw")]
+        let chance = (draw() >> 11) as f32 / (1_u64 << 53) as f32;
+        if new <= old || chance < ((old - new) / heat).exp() {
+            picked[i] = Some(k);
+        }
+        chosen[i] = picked[i].map(|k| candidates[i][k]);
+        heat *= cool;
+    }
+}
+
+/// The area of every overlap among the labels, of labels over nodes and of labels outside.
+fn collisions(scene: &Scene<'_>, candidates: &[Vec<Rect>], picked: &[Option<usize>]) -> f32 {
+    let chosen = spots(candidates, picked);
+    let rects: Vec<Rect> = chosen.iter().flatten().copied().collect();
+    let overlap = |a: Rect, b: Rect| {
+        let x = a.intersect(b);
+        if x.is_positive() { x.area() } else { 0.0 }
+    };
+    let mut sum = 0.0;
+    for (k, &a) in rects.iter().enumerate() {
+        sum += rects[k + 1..].iter().map(|&b| overlap(a, b)).sum::<f32>();
+        sum += scene
+            .discs
+            .iter()
+            .map(|&(c, radius)| overlap(a, Rect::from_center_size(c, Vec2::splat(2.0 * radius))))
+            .sum::<f32>();
+        sum += a.area() - overlap(a, scene.bounds);
+    }
+    sum
 }
 
 /// Spots beside a node: above, below, right, left, the diagonals, then above and below
-/// shifted half a label sideways, each at four distances.
+/// shifted half a label sideways, each at distances from touching the ring to a label's
+/// height or two away (a crowded corner of a map needs the farther ones).
 fn around_node(centre: Pos2, radius: f32, size: Vec2) -> Vec<Rect> {
     let half = size / 2.0;
     let mut spots = Vec::new();
-    for gap in [2.0, 8.0, 16.0, 28.0] {
+    for gap in [GAP, 6.0, 11.0, 17.0, 24.0, 32.0, 42.0] {
         let (r, d) = (radius + gap, radius * 0.7 + gap);
         for offset in [
             vec2(0.0, -(r + half.y)),
@@ -82,6 +182,10 @@ fn around_node(centre: Pos2, radius: f32, size: Vec2) -> Vec<Rect> {
             vec2(-half.x, -(r + half.y)),
             vec2(half.x, r + half.y),
             vec2(-half.x, r + half.y),
+            vec2(r + half.x, -half.y),
+            vec2(r + half.x, half.y),
+            vec2(-(r + half.x), -half.y),
+            vec2(-(r + half.x), half.y),
         ] {
             spots.push(Rect::from_center_size(centre + offset, size));
         }
@@ -96,7 +200,9 @@ fn along_edge(a: Pos2, b: Pos2, size: Vec2) -> Vec<Rect> {
     // How far the label's half-extent reaches across the line.
     let across = (normal.x * size.x).abs() / 2.0 + (normal.y * size.y).abs() / 2.0 + 2.0;
     let mut spots = Vec::new();
-    for t in [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8] {
+    for t in [
+        0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7, 0.25, 0.75, 0.2, 0.8,
+    ] {
         let at = a + along * t;
         for side in [0.0, 1.0, -1.0, 2.0, -2.0] {
             spots.push(Rect::from_center_size(at + normal * across * side, size));
@@ -106,7 +212,7 @@ fn along_edge(a: Pos2, b: Pos2, size: Vec2) -> Vec<Rect> {
 }
 
 /// How bad a spot `r` is for label `i` (of rank `rank` among its spots): overlaps with placed
-/// labels, discs and the outside weigh most, then a node label nearer another node than its
+/// labels, discs and the outside outweigh everything else, then a node label nearer another node than its
 /// own, lines crossing a node label a little, the rank least (it only breaks ties).
 fn penalty(
     scene: &Scene<'_>,
@@ -155,7 +261,7 @@ fn penalty(
     };
     #[expect(clippy::cast_precision_loss, reason = "a few dozen spots")]
     let rank = rank as f32;
-    100.0 * (labels + discs + outside) + misleading + crossing + 0.01 * rank
+    COLLISION * (labels + discs + outside) + misleading + crossing + 0.01 * rank
 }
 
 /// How long the part of segment `a`–`b` inside `r` is, in points (Liang–Barsky clipping).
@@ -202,7 +308,7 @@ mod tests {
             discs: &discs,
             edges: &[(0, 1)],
         };
-        let (nodes, edges) = place(&scene, &[vec2(60.0, 28.0); 2], &[vec2(24.0, 16.0)]);
+        let (nodes, edges) = place(&scene, &[vec2(60.0, 28.0); 2], &[vec2(24.0, 16.0)], true);
         let all: Vec<Rect> = nodes.iter().chain(&edges).copied().collect();
         for (k, a) in all.iter().enumerate() {
             for b in &all[k + 1..] {

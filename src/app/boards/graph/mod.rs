@@ -4,6 +4,7 @@
 //! picked out. Labels are laid out so none overlaps another or a node ([`labels`]); the view
 //! zooms and pans like a grid's (the shared [`camera`]).
 
+mod fit;
 mod labels;
 
 use crate::app::boards::camera::{self, Camera};
@@ -15,6 +16,7 @@ use crate::domains::graph::{GraphEdgeView, GraphNodeView, GraphView};
 use crate::engine::notebook::Status;
 use eframe::egui;
 use egui::{Color32, FontId, Id, PointerButton, Pos2, Sense, Stroke, Ui, Vec2, vec2};
+use std::hash::BuildHasher;
 
 const EDGE: Color32 = Color32::from_rgb(0x80, 0x80, 0x88);
 /// Nodes no row stands on yet.
@@ -27,6 +29,9 @@ const PLATE_FILL: Color32 = Color32::from_rgb(0xfa, 0xf7, 0xee);
 /// The plate's padding around a cost.
 const PLATE: Vec2 = vec2(3.0, 1.0);
 const RADIUS: f32 = 7.0;
+/// The room a node covers with its ring (the start's is the widest), for its labels to keep
+/// clear of.
+const RING: f32 = RADIUS + 3.0;
 
 /// The parts of a [`GraphView`] a drawing needs, and the search's marks on it.
 struct GraphBoard<'a> {
@@ -114,16 +119,29 @@ fn draw(ui: &mut Ui, board: &GraphBoard<'_>, id: Id) {
     let (rect, response) =
         ui.allocate_exact_size(vec2(width, height_for(size, width)), Sense::drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "graph map"));
-    // Room for the labels beside the outer nodes.
-    let fit = camera::fit(
-        size,
-        rect.shrink2(vec2(RADIUS + 48.0, RADIUS + 30.0)),
-        false,
-    );
+    let names: Vec<NodeLabel> = board
+        .nodes
+        .iter()
+        .map(|n| NodeLabel::new(ui.painter(), ui, n))
+        .collect();
+    let node_sizes: Vec<Vec2> = names.iter().map(NodeLabel::size).collect();
+    // Fit fits the part of the drawing in sight (a panel or the scroll area may cover the
+    // rest), less the room each node's label needs beside it: half its width sideways (a
+    // label above or below its node), half its height up and down (a label beside it).
+    let seen = rect.intersect(ui.clip_rect());
+    let rooms: Vec<Vec2> = node_sizes
+        .iter()
+        .map(|s| (*s / 2.0).max(Vec2::splat(RING)) + Vec2::splat(labels::MARGIN + 1.0))
+        .collect();
+    let area = fit::node_area(&points, size, &rooms, seen);
+    let fit = camera::fit(size, area, false);
     let pans = response.dragged_by(PointerButton::Primary)
         || response.dragged_by(PointerButton::Secondary)
         || response.dragged_by(PointerButton::Middle);
-    let place = camera.navigate(ui, &response, rect, (size, fit), pans);
+    // Placing the labels well takes longer than a frame: it is done again only when the
+    // drawing moves, and roughly while it is being dragged or zoomed.
+    let moving = pans || response.hovered() && ui.input(|i| i.smooth_scroll_delta.y != 0.0);
+    let place = camera.navigate(ui, &response, area, (size, fit), pans);
     camera.store(ui, camera_id);
     let pos: Vec<Pos2> = points.iter().map(|&p| place.screen(p)).collect();
     let painter = ui.painter_at(rect);
@@ -137,11 +155,6 @@ fn draw(ui: &mut Ui, board: &GraphBoard<'_>, id: Id) {
     for (&(a, b), &routed) in edges.iter().zip(&routed) {
         line(&painter, board, (a, b), (pos[a], pos[b]), routed);
     }
-    let names: Vec<NodeLabel> = board
-        .nodes
-        .iter()
-        .map(|n| NodeLabel::new(&painter, ui, n))
-        .collect();
     let costs: Vec<_> = board
         .edges
         .iter()
@@ -152,15 +165,19 @@ fn draw(ui: &mut Ui, board: &GraphBoard<'_>, id: Id) {
             painter.layout_no_wrap(e.cost.to_string(), FontId::proportional(13.0), color)
         })
         .collect();
-    let discs: Vec<(Pos2, f32)> = pos.iter().map(|&p| (p, RADIUS + 6.0)).collect();
+    // The room each node covers: its ring, and the goal's outer ring.
+    let discs: Vec<(Pos2, f32)> = pos
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (p, if i == board.goal { RADIUS + 6.0 } else { RING }))
+        .collect();
     let scene = labels::Scene {
-        bounds: rect,
+        bounds: seen,
         discs: &discs,
         edges: &edges,
     };
-    let node_sizes: Vec<Vec2> = names.iter().map(NodeLabel::size).collect();
     let cost_sizes: Vec<Vec2> = costs.iter().map(|g| g.size() + 2.0 * PLATE).collect();
-    let (node_spots, cost_spots) = labels::place(&scene, &node_sizes, &cost_sizes);
+    let (node_spots, cost_spots) = placed(ui, id, &scene, (&node_sizes, &cost_sizes), moving);
     for ((galley, spot), &routed) in costs.into_iter().zip(cost_spots).zip(&routed) {
         let border = if routed { ROUTE } else { EDGE };
         painter.rect(
@@ -204,6 +221,45 @@ fn draw(ui: &mut Ui, board: &GraphBoard<'_>, id: Id) {
     }
     show_legend(ui);
     ui.weak("Scroll to zoom, drag to pan.");
+}
+
+/// The labels' spots for `scene`, kept in egui's memory under `id` with the scene they were
+/// placed for, so a drawing that does not move places them once; `rough` places them with
+/// the quick rounds only.
+fn placed(
+    ui: &Ui,
+    id: Id,
+    scene: &labels::Scene<'_>,
+    (nodes, costs): (&[Vec2], &[Vec2]),
+    rough: bool,
+) -> (Vec<egui::Rect>, Vec<egui::Rect>) {
+    type Kept = (u64, Vec<egui::Rect>, Vec<egui::Rect>);
+    let bits = |v: Vec2| [v.x.to_bits(), v.y.to_bits()];
+    let key = rustc_hash::FxBuildHasher.hash_one((
+        bits(scene.bounds.min.to_vec2()),
+        bits(scene.bounds.max.to_vec2()),
+        scene
+            .discs
+            .iter()
+            .map(|&(p, r)| (bits(p.to_vec2()), r.to_bits()))
+            .collect::<Vec<_>>(),
+        scene.edges,
+        nodes
+            .iter()
+            .chain(costs)
+            .map(|&v| bits(v))
+            .collect::<Vec<_>>(),
+        rough,
+    ));
+    let memory = id.with("graph labels");
+    if let Some((kept, n, c)) = ui.data(|d| d.get_temp::<Kept>(memory))
+        && kept == key
+    {
+        return (n, c);
+    }
+    let (n, c) = labels::place(scene, nodes, costs, !rough);
+    ui.data_mut(|d| d.insert_temp::<Kept>(memory, (key, n.clone(), c.clone())));
+    (n, c)
 }
 
 /// Whether the edge `a`–`b` is a step of the route (either way round when undirected).
@@ -267,12 +323,12 @@ impl NodeLabel {
         NodeLabel {
             name: painter.layout_no_wrap(
                 node.name.clone(),
-                FontId::proportional(13.0),
+                FontId::proportional(12.0),
                 visuals.text_color(),
             ),
             h: painter.layout_no_wrap(
                 format!("h {}", node.h),
-                FontId::proportional(11.5),
+                FontId::proportional(10.5),
                 visuals.weak_text_color(),
             ),
         }

@@ -75,17 +75,15 @@ impl Col {
         }
     }
 
-    /// The state column takes what is left and gives it up first (down to a short stub, and
-    /// not resized by hand, so it always yields); the others keep their width, and a window
-    /// too narrow for them scrolls sideways.
-    pub(super) fn width(self) -> Column {
+    /// The state column is as wide as the widest state it shows (`state`, measured by the
+    /// caller) so a state reads whole, within a share of the table: it is what tells rows
+    /// apart. The numbers keep a narrow width that holds their digits; a window too narrow for
+    /// all of them scrolls sideways, the columns a lesson points at (g, h, f) first in view.
+    pub(super) fn width(self, state: f32) -> Column {
         match self {
-            Col::State => Column::remainder()
-                .at_least(64.0)
-                .clip(true)
-                .resizable(false),
-            Col::Id | Col::Tie | Col::Parent => Column::initial(56.0).at_least(36.0),
-            Col::G | Col::H | Col::F | Col::Depth => Column::initial(46.0).at_least(28.0),
+            Col::State => Column::exact(state).clip(true),
+            Col::Id | Col::Tie | Col::Parent => Column::initial(48.0).at_least(36.0),
+            Col::G | Col::H | Col::F | Col::Depth => Column::initial(38.0).at_least(28.0),
             Col::Reopened => Column::initial(66.0).at_least(36.0),
         }
     }
@@ -133,6 +131,20 @@ impl Col {
     }
 }
 
+/// A state as its column shows it. A Sokoban position's words ("boxes (3,4) (5,6) player
+/// (2,3)") come down to its cells ("(3,4) (5,6) @(2,3)"): the box cells and the player's are
+/// what tell two positions apart, and the words around them would push those out of a narrow
+/// column. Every other state shows as written; the whole text stays in the cell's tooltip.
+pub(super) fn state_cell(text: String) -> String {
+    match text
+        .strip_prefix("boxes ")
+        .and_then(|rest| rest.split_once(" player "))
+    {
+        Some((boxes, player)) => format!("{boxes} @{player}"),
+        None => text,
+    }
+}
+
 /// The name of a table's own order: pick order for the open list, storing order for the
 /// closed list.
 pub(super) fn own_order_name(status: Status) -> &'static str {
@@ -146,5 +158,20 @@ pub(super) fn columns_of(status: Status) -> &'static [Col] {
     match status {
         Status::Open => &OPEN_COLUMNS,
         Status::Closed => &CLOSED_COLUMNS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::state_cell;
+
+    #[test]
+    fn a_sokoban_position_shows_its_cells_and_other_states_as_written() {
+        assert_eq!(
+            state_cell("boxes (3,4) (5,6) player (2,3)".into()),
+            "(3,4) (5,6) @(2,3)"
+        );
+        assert_eq!(state_cell("542703816".into()), "542703816");
+        assert_eq!(state_cell("Arad".into()), "Arad");
     }
 }

@@ -51,7 +51,7 @@ fn cell(view: &TableView<'_>, col: Col, row: &Row, is_pick: bool) -> Option<(Str
     let text = match col {
         Col::Id if is_pick => format!("▶ {}", row.id),
         Col::Id => row.id.to_string(),
-        Col::State => view.session.state_text(row.id),
+        Col::State => super::columns::state_cell(view.session.state_text(row.id)),
         Col::G => row.g.to_string(),
         Col::H => match view.warnings.get(&row.id) {
             Some(_) => format!("{} {}", WARN_MARK, row.h),

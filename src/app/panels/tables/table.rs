@@ -19,6 +19,7 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
     let columns = columns_of(view.status);
     ui.push_id(view.name, |ui| {
         title_line(ui, view, sort);
+        let state_width = state_width(ui, view);
         // The sideways bar always shows: a table wider than its panel says so, and a bar that
         // came and went as the columns settled would cost repaints.
         ScrollArea::horizontal()
@@ -39,7 +40,7 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
                     .auto_shrink([false, false])
                     .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
                 for col in columns {
-                    table = table.column(col.width());
+                    table = table.column(col.width(state_width));
                 }
                 table
                     .header(row_height, |mut header| {
@@ -64,9 +65,37 @@ pub fn show(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) -> Option<Comman
     command
 }
 
+/// Rows measured for the state column's width: the first screenful or so, enough to meet every
+/// shape of state a list holds without laying out thousands of rows each frame.
+const MEASURED_ROWS: usize = 40;
+
+/// The state column's width: the widest of the first rows' states, with the cell's margins,
+/// at least a short stub and at most [`STATE_SHARE`] of the table's width.
+fn state_width(ui: &Ui, view: &TableView<'_>) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = view
+        .ids
+        .iter()
+        .take(MEASURED_ROWS)
+        .map(|&id| {
+            let text = super::columns::state_cell(view.session.state_text(id));
+            ui.ctx()
+                .fonts_mut(|f| f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE))
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    let most = (ui.available_width() * STATE_SHARE).max(MIN_STATE_WIDTH);
+    (widest + 2.0 * ui.spacing().item_spacing.x).clamp(MIN_STATE_WIDTH, most)
+}
+
+/// The state column's width at least, and at most as a share of the table's.
+const MIN_STATE_WIDTH: f32 = 64.0;
+const STATE_SHARE: f32 = 0.45;
+
 /// The title, the control back to the table's own order, and the sort in words.
 fn title_line(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         ui.strong(&view.title);
         let own = own_order_name(view.status);
         let tip = match view.status {
@@ -91,10 +120,14 @@ fn title_line(ui: &mut Ui, view: &TableView<'_>, sort: &mut Sort) {
                 .find(|c| c.sort() == Some(sort.column))
                 .map_or("#", |c| c.label());
             let arrow = if sort.descending { "▼" } else { "▲" };
-            ui.weak(format!(
+            // One line, cut short when narrow, never wrapped: a second line would push the
+            // headers down between a hover and a click.
+            let words = format!(
                 "sorted by {column} {arrow}; equal values in {}",
                 own.to_lowercase()
-            ));
+            );
+            ui.add(egui::Label::new(RichText::new(&words).weak()).truncate())
+                .on_hover_text(words);
         }
     });
 }

@@ -200,11 +200,11 @@ fn step_controls(
     }
     let mut speed = input.speed;
     let slider = Slider::new(&mut speed, SPEED_RANGE)
-        .text("speed")
         .logarithmic(true)
         .suffix(" steps/s")
         .max_decimals(0);
-    if fields::like_fields(ui, |ui| ui.add(slider)).changed() {
+    let name = ui.label("speed");
+    if fields::like_fields(ui, |ui| ui.add(slider).labelled_by(name.id)).changed() {
         commands.push(Command::SetSpeed(speed));
     }
     if ui

@@ -50,7 +50,9 @@ pub(super) fn choice<T: PartialEq + Copy>(
         ui.end_row();
     }
     ui.add_enabled_ui(disabled_reason.is_none(), |ui| {
-        let combo = ComboBox::from_label(label)
+        // The label comes before its box: after it, it would read as the next box's label.
+        let name = ui.label(label);
+        let combo = ComboBox::from_id_salt(label)
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 for (value, words) in choices {
@@ -59,8 +61,9 @@ pub(super) fn choice<T: PartialEq + Copy>(
                     }
                 }
             });
+        let response = combo.response.labelled_by(name.id);
         if let Some(reason) = disabled_reason {
-            combo.response.on_disabled_hover_text(reason);
+            response.on_disabled_hover_text(reason);
         }
     });
     chosen
@@ -193,9 +196,14 @@ pub(super) fn algorithm_options(
         let check = ui
             .checkbox(&mut on, "depth limit")
             .on_hover_text("states this deep are tested but not expanded");
-        let edited = on
-            .then(|| fields::number(ui, "depth", &mut limit, 0..=MAX_DEPTH_LIMIT))
-            .is_some_and(|r| r.changed());
+        // The field is always there (greyed while off), so ticking the box does not widen
+        // the row and wrap the toolbar under the mouse.
+        let edited = ui
+            .add_enabled_ui(on, |ui| {
+                fields::number(ui, "depth", &mut limit, 0..=MAX_DEPTH_LIMIT)
+            })
+            .inner
+            .changed();
         if check.changed() || edited {
             commands.push(Command::Set(SettingChange::DepthLimit(on.then_some(limit))));
         }

@@ -8,6 +8,7 @@
 //! window shows.
 
 mod marks;
+mod words;
 
 use crate::app::boards::camera::{self, Camera};
 use crate::app::command::Command;
@@ -24,8 +25,9 @@ const LAYER: f32 = 1.6;
 const DOT: f32 = 3.0;
 /// Points per unit from which nodes are clickable widgets (with a hover text).
 const CLICKABLE: f32 = 14.0;
-/// Points per unit from which nodes show their state's short text and g, h, f.
-const WORDS: f32 = 70.0;
+/// Points per unit from which nodes show their state (or its start) and f, at a size a
+/// projector's back row can read; g, h and the row number follow once there is room.
+const WORDS: f32 = 30.0;
 /// Most nodes drawn one by one in a frame; more in view are summarised.
 const MOST_DRAWN: usize = 3000;
 
@@ -171,6 +173,8 @@ impl TreePanel {
             Sense::click_and_drag(),
         );
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "search tree"));
+        // Fit fits the part in sight, not the part a panel covers.
+        let rect = rect.intersect(ui.clip_rect());
         let fit = camera::fit(size, rect, true);
         if built.fit > 0.0 && (built.fit - fit.x).abs() > f32::EPSILON {
             camera.keep_scale(built.fit, fit.x, size);
@@ -342,11 +346,15 @@ impl View<'_> {
         };
         let node = &tree.nodes[row as usize];
         let fill = marks::fill(node.mark);
-        let words = self.scale() >= WORDS;
-        let body = if words {
-            Rect::from_center_size(at, vec2(self.scale() * 0.9, self.scale() * LAYER * 0.6))
-        } else {
-            Rect::from_center_size(at, Vec2::splat(2.0 * r))
+        // The words are laid out first and the box is sized to them, so they never spill out.
+        let label = (self.scale() >= WORDS)
+            .then(|| words::label(painter, self.scale(), self.search, row, node));
+        let body = match &label {
+            Some(galley) => Rect::from_center_size(
+                at,
+                (galley.size() + vec2(6.0, 4.0)).max(Vec2::splat(2.0 * r)),
+            ),
+            None => Rect::from_center_size(at, Vec2::splat(2.0 * r)),
         };
         painter.rect_filled(body, r * 0.5, fill);
         if self.selected == Some(row) {
@@ -366,24 +374,9 @@ impl View<'_> {
                 ui.visuals().text_color(),
             );
         }
-        if words {
-            let size = (self.scale() / 9.0).clamp(8.0, 14.0);
-            let fits = (body.width() / (size * 0.6)) as usize;
-            // A tree kept while the search runs on may name a row it no longer holds.
-            let state = if (row as usize) < self.search.rows() {
-                self.search.state_text(row)
-            } else {
-                String::new()
-            };
-            let state: String = state.chars().take(fits.saturating_sub(4)).collect();
-            let text = format!("#{row} {state}\ng {} h {} f {}", node.g, node.h, node.f);
-            painter.text(
-                body.center(),
-                egui::Align2::CENTER_CENTER,
-                text,
-                egui::FontId::monospace(size),
-                marks::text(node.mark),
-            );
+        if let Some(galley) = label {
+            let color = marks::text(node.mark);
+            painter.galley(body.center() - galley.size() / 2.0, galley, color);
         }
         if self.scale() < CLICKABLE {
             return None;
