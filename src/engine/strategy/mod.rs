@@ -112,10 +112,8 @@ impl<P: Problem> Core<P> {
     /// ([`Core::lists_successors`]). Called where the fate is known (inlined, each fate's
     /// packing is then a short straight path). `EXTRAS`: whether the event may list it; the
     /// best-first loop compiled without extras, which a run's steps take, leaves out the test.
-    /// `FINDS_KEPT`: whether the search finds every stored state by its value, as its record
-    /// then says ([`StepRecord::successor`]).
     #[inline(always)]
-    pub fn successor<const EXTRAS: bool, const FINDS_KEPT: bool>(
+    pub fn successor<const EXTRAS: bool>(
         &mut self,
         event: &mut StepEvent,
         id: Option<NodeId>,
@@ -123,8 +121,7 @@ impl<P: Problem> Core<P> {
         fate: Fate,
     ) {
         debug_assert_eq!(id.is_some(), fate.has_row(), "a {fate} successor's row");
-        self.record
-            .successor::<FINDS_KEPT>(id.unwrap_or(index), fate);
+        self.record.successor(id.unwrap_or(index), fate);
         if EXTRAS && self.lists_successors {
             event.successors.push(SuccessorEvent { id, index, fate });
         }
