@@ -285,8 +285,8 @@ impl<P: Problem> Search<P> {
     }
 }
 
-/// A search that ends gives its table of numbered states (to the next search on this thread) and
-/// its empty index (to the next search) back ([`Notebook::give_back`]).
+/// A search that ends gives its table of numbered states back, for the next search on this
+/// thread ([`Notebook::give_back`]).
 impl<P: Problem> Drop for Search<P> {
     fn drop(&mut self) {
         self.core.notebook.give_back();

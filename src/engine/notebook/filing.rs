@@ -272,32 +272,24 @@ impl<S: Filed> Notebook<S> {
         self.file_rows(index);
     }
 
-    /// Gives what a search that ends can leave to the next one ([`spare`]): see
+    /// Gives the table of numbered states to the next search on this thread ([`spare`]): see
     /// [`Notebook::leave`].
     pub fn give_back(&mut self) {
-        let (table, index) = self.leave();
-        if let Some(table) = table {
+        if let Some(table) = self.leave() {
             spare::give(table);
-        }
-        if let Some(index) = index {
-            spare::give_index(index);
         }
     }
 
     /// What this notebook, at its search's end, can leave to the next search: the table of
     /// numbered states, its slots cleared by walking the rows (a few hundred for a grid query,
-    /// where zeroing the table walks every cell of the map), and then the index itself when
-    /// its hashed tables hold nothing (the notebook is then left without one). Only from an
-    /// index that files exactly the rows held: one with rows filed ahead, after a jump back in
-    /// time, is dropped.
-    pub(super) fn leave(&mut self) -> (Option<Vec<NodeId>>, Option<Index>) {
-        let Some(index) = &mut self.index else {
-            return (None, None);
-        };
+    /// where zeroing the table walks every cell of the map). Only from an index that files
+    /// exactly the rows held: one with rows filed ahead, after a jump back in time, is dropped.
+    pub(super) fn leave(&mut self) -> Option<Vec<NodeId>> {
+        let index = self.index.as_mut()?;
         if index.covered != self.rows.len() || index.stored_unchecked_ahead {
-            return (None, None);
+            return None;
         }
-        let table = (!index.numbered.is_empty()).then(|| {
+        (!index.numbered.is_empty()).then(|| {
             let mut table = std::mem::take(&mut index.numbered);
             each_layout!(&self.rows.columns, rows => {
                 for chunk in rows.slices() {
@@ -309,14 +301,7 @@ impl<S: Filed> Notebook<S> {
                 }
             });
             table
-        });
-        // Rows filed only in the numbered table: with it taken, the index files nothing.
-        let index = index.holds_nothing().then(|| {
-            let mut index = self.index.take().expect("matched above");
-            index.covered = 0;
-            index
-        });
-        (table, index)
+        })
     }
 
     /// Takes `index` and files the rows it does not cover yet.

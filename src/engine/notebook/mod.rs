@@ -117,7 +117,7 @@ pub struct Notebook<S> {
 
 impl<S> Default for Notebook<S> {
     fn default() -> Self {
-        Notebook::with_index(Index::empty())
+        Notebook::with_index(Index::default())
     }
 }
 
@@ -133,7 +133,7 @@ impl<S> Notebook<S> {
     pub fn numbered(numbers: usize, reachable: Option<u64>) -> Self {
         let mut index = Index {
             split_groups: split_groups(reachable),
-            ..Index::empty()
+            ..Index::default()
         };
         if numbers > 0 {
             index.numbered = spare::take(numbers);

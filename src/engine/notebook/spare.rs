@@ -1,5 +1,5 @@
 //! Tables of numbered states that finished searches gave back, all zero again, for the next
-//! search on the same thread, and an empty index for the next search.
+//! search on the same thread.
 //!
 //! A table of numbered states has a slot for every cell of a map, whatever a search stores:
 //! running every query of a Moving AI scenario file made a search per query, and each
@@ -13,15 +13,8 @@
 //! lock is taken. Per thread, not shared: a table may be up to twice the size a search asks
 //! for and counts in its memory figures, which should not depend on what other threads ran. A
 //! larger table (a map of over 4 million cells) is not kept.
-//!
-//! A search of numbered states (a grid query) never files a row in its index's hashed tables:
-//! its index is given back here too, empty, for the next search to take instead of making its
-//! 64 tables for every grid query. An empty index counts no bytes, so one index
-//! is kept for the whole process ([`Kept`]): most searches (every hashed one) only look for it,
-//! and a thread-local one cost each thread's first look a destructor's registration.
 
-use super::{Index, NodeId};
-use crate::engine::kept::Kept;
+use super::NodeId;
 use std::cell::RefCell;
 
 /// Tables kept at most; the oldest goes when another comes back.
@@ -31,22 +24,6 @@ const KEPT_SLOTS: usize = 4 << 20;
 
 thread_local! {
     static SPARE: RefCell<Vec<Vec<NodeId>>> = const { RefCell::new(Vec::new()) };
-}
-
-static SPARE_INDEX: Kept<Index> = Kept::new();
-
-/// An index whose hashed tables hold nothing, filing no row, as one search left it.
-pub(super) fn take_index() -> Option<Index> {
-    let index = SPARE_INDEX.take()?;
-    debug_assert!(index.is_pristine(), "a spare index is empty");
-    Some(index)
-}
-
-/// Keeps `index`, which files no row and whose hashed tables hold nothing (the caller checks,
-/// see [`Index::is_pristine`]), for the next search.
-pub(super) fn give_index(index: Index) {
-    debug_assert!(index.is_pristine(), "an index given back is empty");
-    SPARE_INDEX.put(index);
 }
 
 /// A zeroed table of `len` slots or a little more (up to twice: a spare from a larger map is
