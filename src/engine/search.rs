@@ -285,14 +285,6 @@ impl<P: Problem> Search<P> {
     }
 }
 
-/// A search that ends gives its table of numbered states back, for the next search on this
-/// thread ([`Notebook::give_back`]).
-impl<P: Problem> Drop for Search<P> {
-    fn drop(&mut self) {
-        self.core.notebook.give_back();
-    }
-}
-
 impl<P: Problem + Clone> Clone for Search<P> {
     fn clone(&self) -> Self {
         Search {

@@ -20,7 +20,6 @@
 mod filing;
 mod index;
 mod rows;
-mod spare;
 mod table;
 
 use super::cost::Cost;
@@ -123,8 +122,8 @@ impl<S> Default for Notebook<S> {
 
 impl<S> Notebook<S> {
     /// A notebook whose numbered states ([`Filed::number`]) are below `numbers` (0: none are
-    /// numbered): its table of them is made whole at once, or taken from a search that ended
-    /// ([`spare`]), where growing it by doubling copied and zeroed it again at every size.
+    /// numbered): its table of them is made whole at once, where growing it by doubling copied
+    /// and zeroed it again at every size.
     /// `reachable`: how many states the search can reach at most, where the domain knows
     /// ([`Problem::reachable_states`](super::problem::Problem::reachable_states)); a small
     /// space is then filed in a hash index sized for all of it once it outgrows its first
@@ -136,7 +135,7 @@ impl<S> Notebook<S> {
             ..Index::default()
         };
         if numbers > 0 {
-            index.numbered = spare::take(numbers);
+            index.numbered = vec![0; numbers];
         }
         Notebook::with_index(index)
     }

@@ -22,21 +22,6 @@ fn each_state_is_found_by_its_id_in_storing_order() {
 }
 
 #[test]
-fn a_table_of_numbered_states_is_left_zeroed_to_the_next_notebook() {
-    let mut grid = Notebook::<u32>::numbered(64, None);
-    for cell in [3, 9, 27] {
-        grid.insert(node(cell, None));
-    }
-    let table = grid.leave().expect("its table");
-    assert!(table.len() >= 64 && table.iter().all(|&slot| slot == 0));
-    // A notebook of hashed states has no such table to leave.
-    let mut hashed = Notebook::<i64>::default();
-    hashed.insert(node(5, None));
-    assert_eq!(hashed.leave(), None);
-    assert_eq!(hashed.find(&5), Some(0));
-}
-
-#[test]
 fn rows_are_counted_by_their_depth_now() {
     let mut store = Notebook::default();
     for (state, depth) in [(1, 0), (2, 1), (3, 1), (4, 3)] {
