@@ -373,26 +373,6 @@ pub trait Strategy<P: Problem> {
     fn looks_states_up(&self) -> bool {
         false
     }
-    /// Steps until an outcome or until `max_steps` steps in all have been taken (`steps`
-    /// counts them), each as [`super::search::Search::step`] takes it; returns whether an
-    /// outcome ended the run. One call per run, so that the loop is compiled for each
-    /// strategy and calls its step directly, not through the trait object.
-    fn run(
-        &mut self,
-        core: &mut Core<P>,
-        event: &mut StepEvent,
-        steps: &mut u64,
-        max_steps: u64,
-        held_elsewhere: usize,
-    ) -> bool {
-        while *steps < max_steps {
-            *steps += 1;
-            if take_step(self, core, event, *steps, held_elsewhere) {
-                return true;
-            }
-        }
-        false
-    }
     /// A copy of the strategy, for keyframes when stepping back in time.
     fn clone_box(&self) -> Box<dyn Strategy<P> + Send>;
     /// Takes back a step that picked row `pick` and stored rows `first_new..` and changed no

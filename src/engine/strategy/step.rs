@@ -19,8 +19,7 @@ const _: () = assert!(
 /// One step of `strategy` over `core`, the `steps`-th, with what every step does around it:
 /// `event` emptied, the record's step begun and ended, the memory budget checked (counting
 /// `held_elsewhere`, see [`Search::hold_elsewhere`]). Returns whether the step ended the
-/// search (its outcome is then `event.outcome`). Generic over the strategy, so that
-/// [`Strategy::run`]'s loop is compiled for each one, with the step called directly.
+/// search (its outcome is then `event.outcome`).
 ///
 /// [`Search::hold_elsewhere`]: crate::engine::search::Search::hold_elsewhere
 #[inline(always)]
