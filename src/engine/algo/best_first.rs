@@ -198,6 +198,7 @@ impl<P: Problem, O: OpenRows> Strategy<P> for BestFirst<O> {
             // and replaces routes wherever its open rows can (every best-first search but
             // greedy) has a copy of the loop of its own, compiled without those tests: a run to the
             // end takes it at every step, and its registers are freer, not only the tests gone.
+            // Kept because the bench's grid and 15-puzzle A* cases run measurably leaner on it.
             let plain = !core.lists_successors
                 && !core.heuristic_check.edges
                 && !from.replaying
