@@ -177,13 +177,17 @@ impl<P: Problem> Search<P> {
         let from = self.steps;
         if self.outcome.is_none() && self.steps < max_steps {
             self.core.lists_successors = false;
-            let ended = self.strategy.run(
-                &mut self.core,
-                &mut self.event,
-                &mut self.steps,
-                max_steps,
-                self.held_elsewhere,
-            );
+            let mut ended = false;
+            while !ended && self.steps < max_steps {
+                self.steps += 1;
+                ended = take_step(
+                    self.strategy.as_mut(),
+                    &mut self.core,
+                    &mut self.event,
+                    self.steps,
+                    self.held_elsewhere,
+                );
+            }
             self.core.lists_successors = true;
             if ended {
                 self.outcome.clone_from(&self.event.outcome);
@@ -282,14 +286,6 @@ impl<P: Problem> Search<P> {
             (Some(Outcome::GoalFound), Some(pick)) => Some(self.core.notebook.route(pick.id)),
             _ => None,
         }
-    }
-}
-
-/// A search that ends gives its table of numbered states (to the next search on this thread) and
-/// its empty index (to the next search) back ([`Notebook::give_back`]).
-impl<P: Problem> Drop for Search<P> {
-    fn drop(&mut self) {
-        self.core.notebook.give_back();
     }
 }
 

@@ -179,21 +179,21 @@ impl DepthFirst {
         for (index, at) in (0u32..).zip(0..core.buffer.len()) {
             match core.take_successor(at) {
                 Successor::Pruned { .. } => {
-                    core.successor::<true, false>(event, None, index, Fate::Pruned)
+                    core.successor::<true>(event, None, index, Fate::Pruned)
                 }
                 Successor::Child { state, mv, cost } => {
                     if let Some(ancestor) = self.on_path(&core.notebook, id, &state) {
                         cycles += 1;
-                        core.successor::<true, false>(event, Some(ancestor), index, Fate::Kept);
+                        core.successor::<true>(event, Some(ancestor), index, Fate::Kept);
                     } else if core.notebook.len() >= core.settings.max_states {
                         full = true;
-                        core.successor::<true, false>(event, None, index, Fate::NotStoredFull);
+                        core.successor::<true>(event, None, index, Fate::NotStoredFull);
                     } else {
                         let h = core.estimate_child(id, &state, mv);
                         let child =
                             core.add_row(Node::new(state, g + cost, h, Some(id), depth + 1));
                         self.stack.push(child);
-                        core.successor::<true, false>(event, Some(child), index, Fate::StoredNew);
+                        core.successor::<true>(event, Some(child), index, Fate::StoredNew);
                     }
                 }
             }

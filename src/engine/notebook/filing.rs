@@ -3,7 +3,7 @@
 use super::index::Index;
 use super::rows::{Columns, Node, Rows, each_layout};
 use super::table::Slot;
-use super::{Filed, NodeId, Notebook, hash_of, spare};
+use super::{Filed, NodeId, Notebook, hash_of};
 use crate::engine::cost::Cost;
 
 /// Where a state stands in the notebook: stored under an id, or a free slot to store it in.
@@ -270,53 +270,6 @@ impl<S: Filed> Notebook<S> {
             .and_then(|live| live.index.take())
             .unwrap_or_else(|| self.fresh_index());
         self.file_rows(index);
-    }
-
-    /// Gives what a search that ends can leave to the next one ([`spare`]): see
-    /// [`Notebook::leave`].
-    pub fn give_back(&mut self) {
-        let (table, index) = self.leave();
-        if let Some(table) = table {
-            spare::give(table);
-        }
-        if let Some(index) = index {
-            spare::give_index(index);
-        }
-    }
-
-    /// What this notebook, at its search's end, can leave to the next search: the table of
-    /// numbered states, its slots cleared by walking the rows (a few hundred for a grid query,
-    /// where zeroing the table walks every cell of the map), and then the index itself when
-    /// its hashed tables hold nothing (the notebook is then left without one). Only from an
-    /// index that files exactly the rows held: one with rows filed ahead, after a jump back in
-    /// time, is dropped.
-    pub(super) fn leave(&mut self) -> (Option<Vec<NodeId>>, Option<Index>) {
-        let Some(index) = &mut self.index else {
-            return (None, None);
-        };
-        if index.covered != self.rows.len() || index.stored_unchecked_ahead {
-            return (None, None);
-        }
-        let table = (!index.numbered.is_empty()).then(|| {
-            let mut table = std::mem::take(&mut index.numbered);
-            each_layout!(&self.rows.columns, rows => {
-                for chunk in rows.slices() {
-                    for row in chunk {
-                        if let Some(slot) = row.state.number().and_then(|n| table.get_mut(n as usize)) {
-                            *slot = 0;
-                        }
-                    }
-                }
-            });
-            table
-        });
-        // Rows filed only in the numbered table: with it taken, the index files nothing.
-        let index = index.holds_nothing().then(|| {
-            let mut index = self.index.take().expect("matched above");
-            index.covered = 0;
-            index
-        });
-        (table, index)
     }
 
     /// Takes `index` and files the rows it does not cover yet.

@@ -2,7 +2,7 @@
 //! [`SHARDS`] tables.
 
 use super::table::{self, Slot, Table};
-use super::{Filed, NodeId, hash_of, spare};
+use super::{Filed, NodeId, hash_of};
 
 /// How many hash tables the index is split into once it is big (a power of two).
 pub(super) const SHARD_BITS: u32 = 6;
@@ -88,25 +88,6 @@ impl Default for Index {
 }
 
 impl Index {
-    /// An empty index: one a search left ([`spare`]), or a new one.
-    pub(super) fn empty() -> Index {
-        spare::take_index().unwrap_or_default()
-    }
-
-    /// Whether the index files nothing and its hashed tables hold nothing, as a new one.
-    pub(super) fn is_pristine(&self) -> bool {
-        self.covered == 0 && self.holds_nothing()
-    }
-
-    /// Whether its tables hold nothing, whatever rows it says it covers (until it splits, only
-    /// its first hashed table is ever used).
-    pub(super) fn holds_nothing(&self) -> bool {
-        self.split == 0
-            && self.shards[0].groups() == 0
-            && !self.stored_unchecked_ahead
-            && self.numbered.is_empty()
-    }
-
     pub(super) fn bytes(&self) -> usize {
         // Until it splits, the index has one table (the others hold nothing): a short search's
         // memory checks then read one table, not all.

@@ -20,7 +20,6 @@
 mod filing;
 mod index;
 mod rows;
-mod spare;
 mod table;
 
 use super::cost::Cost;
@@ -117,14 +116,14 @@ pub struct Notebook<S> {
 
 impl<S> Default for Notebook<S> {
     fn default() -> Self {
-        Notebook::with_index(Index::empty())
+        Notebook::with_index(Index::default())
     }
 }
 
 impl<S> Notebook<S> {
     /// A notebook whose numbered states ([`Filed::number`]) are below `numbers` (0: none are
-    /// numbered): its table of them is made whole at once, or taken from a search that ended
-    /// ([`spare`]), where growing it by doubling copied and zeroed it again at every size.
+    /// numbered): its table of them is made whole at once, where growing it by doubling copied
+    /// and zeroed it again at every size.
     /// `reachable`: how many states the search can reach at most, where the domain knows
     /// ([`Problem::reachable_states`](super::problem::Problem::reachable_states)); a small
     /// space is then filed in a hash index sized for all of it once it outgrows its first
@@ -133,10 +132,10 @@ impl<S> Notebook<S> {
     pub fn numbered(numbers: usize, reachable: Option<u64>) -> Self {
         let mut index = Index {
             split_groups: split_groups(reachable),
-            ..Index::empty()
+            ..Index::default()
         };
         if numbers > 0 {
-            index.numbered = spare::take(numbers);
+            index.numbered = vec![0; numbers];
         }
         Notebook::with_index(index)
     }

@@ -172,12 +172,9 @@ impl StepRecord {
     /// The next successor of the step being written: its row, or its place among the step's
     /// successors when it has none, and its fate. Inlined: it runs for every successor, and
     /// with its fate known where it is called, each fate's case is a short straight path.
-    /// `FINDS_KEPT`: whether this is a record whose kept rows are found by their states
-    /// ([`StepRecord::finding_kept`]), as the caller knows from its kind of search: a
-    /// constant, not the record's flag read again for each successor.
     #[inline(always)]
-    pub fn successor<const FINDS_KEPT: bool>(&mut self, target: u32, fate: Fate) {
-        debug_assert_eq!(FINDS_KEPT, self.kept_found, "the kind of record");
+    pub fn successor(&mut self, target: u32, fate: Fate) {
+        let finds_kept = self.kept_found;
         let place = self.pending.places;
         self.pending.places += 1;
         if place.is_multiple_of(4) {
@@ -186,7 +183,7 @@ impl StepRecord {
         let p = &mut self.pending;
         let shift = 2 * (place % 4);
         match fate {
-            Fate::Kept if FINDS_KEPT => {
+            Fate::Kept if finds_kept => {
                 p.buf[usize::from(p.classes_at)] |= (KEPT_FOUND as u8) << shift;
                 return;
             }
@@ -199,7 +196,7 @@ impl StepRecord {
                 p.escaped_new.get_or_insert(target);
             }
             Fate::Pruned | Fate::NotStoredFull
-                if target == place && !(FINDS_KEPT && fate == Fate::NotStoredFull) =>
+                if target == place && !(finds_kept && fate == Fate::NotStoredFull) =>
             {
                 let class = if fate == Fate::Pruned {
                     Class::PrunedInPlace
@@ -348,12 +345,7 @@ impl StepRecord {
             self.picked(pick.id);
         }
         for s in &event.successors {
-            let target = s.id.unwrap_or(s.index);
-            if self.kept_found {
-                self.successor::<true>(target, s.fate);
-            } else {
-                self.successor::<false>(target, s.fate);
-            }
+            self.successor(s.id.unwrap_or(s.index), s.fate);
         }
         self.end_step(max_open_rise);
     }

@@ -112,10 +112,8 @@ impl<P: Problem> Core<P> {
     /// ([`Core::lists_successors`]). Called where the fate is known (inlined, each fate's
     /// packing is then a short straight path). `EXTRAS`: whether the event may list it; the
     /// best-first loop compiled without extras, which a run's steps take, leaves out the test.
-    /// `FINDS_KEPT`: whether the search finds every stored state by its value, as its record
-    /// then says ([`StepRecord::successor`]).
     #[inline(always)]
-    pub fn successor<const EXTRAS: bool, const FINDS_KEPT: bool>(
+    pub fn successor<const EXTRAS: bool>(
         &mut self,
         event: &mut StepEvent,
         id: Option<NodeId>,
@@ -123,8 +121,7 @@ impl<P: Problem> Core<P> {
         fate: Fate,
     ) {
         debug_assert_eq!(id.is_some(), fate.has_row(), "a {fate} successor's row");
-        self.record
-            .successor::<FINDS_KEPT>(id.unwrap_or(index), fate);
+        self.record.successor(id.unwrap_or(index), fate);
         if EXTRAS && self.lists_successors {
             event.successors.push(SuccessorEvent { id, index, fate });
         }
@@ -374,26 +371,6 @@ pub trait Strategy<P: Problem> {
     /// state once); the others get a notebook that files no row in its hash index
     /// ([`Notebook::unfiled`]).
     fn looks_states_up(&self) -> bool {
-        false
-    }
-    /// Steps until an outcome or until `max_steps` steps in all have been taken (`steps`
-    /// counts them), each as [`super::search::Search::step`] takes it; returns whether an
-    /// outcome ended the run. One call per run, so that the loop is compiled for each
-    /// strategy and calls its step directly, not through the trait object.
-    fn run(
-        &mut self,
-        core: &mut Core<P>,
-        event: &mut StepEvent,
-        steps: &mut u64,
-        max_steps: u64,
-        held_elsewhere: usize,
-    ) -> bool {
-        while *steps < max_steps {
-            *steps += 1;
-            if take_step(self, core, event, *steps, held_elsewhere) {
-                return true;
-            }
-        }
         false
     }
     /// A copy of the strategy, for keyframes when stepping back in time.

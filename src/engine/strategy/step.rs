@@ -2,7 +2,7 @@
 //! record's step begun and ended, and the memory budget checked.
 
 use super::{Core, Strategy};
-use crate::engine::event::{Note, Outcome, StepEvent};
+use crate::engine::event::{Outcome, StepEvent};
 use crate::engine::problem::Problem;
 
 /// The memory budget is checked on the steps up to this many that are powers of two, then on
@@ -19,8 +19,7 @@ const _: () = assert!(
 /// One step of `strategy` over `core`, the `steps`-th, with what every step does around it:
 /// `event` emptied, the record's step begun and ended, the memory budget checked (counting
 /// `held_elsewhere`, see [`Search::hold_elsewhere`]). Returns whether the step ended the
-/// search (its outcome is then `event.outcome`). Generic over the strategy, so that
-/// [`Strategy::run`]'s loop is compiled for each one, with the step called directly.
+/// search (its outcome is then `event.outcome`).
 ///
 /// [`Search::hold_elsewhere`]: crate::engine::search::Search::hold_elsewhere
 #[inline(always)]
@@ -35,10 +34,7 @@ pub(crate) fn take_step<P: Problem, S: Strategy<P> + ?Sized>(
     event.step = steps;
     event.pick = None;
     event.successors.clear();
-    clear_note(&mut event.note);
-    if event.outcome.is_some() {
-        event.outcome = None;
-    }
+    event.note = None;
     core.heuristic_check.begin_step(steps);
     core.record.begin_step();
     let outcome = strategy
@@ -48,12 +44,8 @@ pub(crate) fn take_step<P: Problem, S: Strategy<P> + ?Sized>(
         .expect("the largest open size never shrinks while stepping");
     core.record
         .end_step(u32::try_from(rise).expect("one step stores fewer than 4 billion rows"));
-    // Written only when there is one: most steps end nothing, and the event's outcome,
-    // emptied above, was stored (and its old value checked for dropping) every step.
     let ended = outcome.is_some();
-    if ended {
-        event.outcome = outcome;
-    }
+    event.outcome = outcome;
     ended
 }
 
@@ -72,67 +64,4 @@ fn over_budget<P: Problem, S: Strategy<P> + ?Sized>(
     let due = steps.is_multiple_of(BUDGET_CHECK_EVERY) || steps.is_power_of_two();
     (due && core.bytes_with(strategy).saturating_add(held_elsewhere) >= budget.bytes())
         .then(|| Outcome::OverBudget(format!("memory budget {budget} reached at step {steps}")))
-}
-
-/// Empties the step's note, calling its drop only when it owns memory: most notes are facts
-/// (IDA*'s cut-offs, half its steps), and dropping one calls out for nothing.
-#[inline]
-fn clear_note(note: &mut Option<Note>) {
-    match note {
-        None => {}
-        Some(words) if owns_memory(words) => *note = None,
-        // Nothing to give back: the note is overwritten, not dropped.
-        Some(_) => std::mem::forget(note.take()),
-    }
-}
-
-/// Whether a note holds memory of its own to give back. Every kind is named, so that a new one
-/// must be placed here.
-#[inline]
-fn owns_memory(note: &Note) -> bool {
-    match note {
-        Note::Words(_) | Note::Both(..) => true,
-        Note::StackEmpty
-        | Note::CutOff { .. }
-        | Note::SolutionAccepted(_)
-        | Note::AtDepthLimit(_)
-        | Note::Expanded { .. }
-        | Note::FirstIteration { .. }
-        | Note::NextIteration { .. }
-        | Note::FoundSolutions { .. }
-        | Note::NothingCut { .. }
-        | Note::DepthLimitReached { .. } => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::cost::Cost;
-
-    #[test]
-    fn clearing_a_note_empties_it_whether_or_not_it_owns_memory() {
-        let notes = [
-            Note::Words("solution 1 accepted; searching on".into()),
-            Note::Both(
-                Box::new(Note::StackEmpty),
-                Box::new(Note::Words("w".into())),
-            ),
-            Note::StackEmpty,
-            Note::CutOff {
-                f: Cost::units(12),
-                threshold: Cost::units(11),
-            },
-        ];
-        let owned: Vec<bool> = notes.iter().map(owns_memory).collect();
-        assert_eq!(owned, [true, true, false, false]);
-        for note in notes {
-            let mut note = Some(note);
-            clear_note(&mut note);
-            assert_eq!(note, None);
-        }
-        let mut none = None;
-        clear_note(&mut none);
-        assert_eq!(none, None);
-    }
 }

@@ -22,29 +22,6 @@ fn each_state_is_found_by_its_id_in_storing_order() {
 }
 
 #[test]
-fn an_index_that_filed_numbered_states_only_is_left_to_the_next_notebook() {
-    let mut grid = Notebook::<u32>::numbered(64, None);
-    for cell in [3, 9, 27] {
-        grid.insert(node(cell, None));
-    }
-    let tables = |index: &Index| std::ptr::from_ref(&*index.shards);
-    let filed = tables(grid.index.as_ref().unwrap());
-    let (table, index) = grid.leave();
-    assert!(grid.index.is_none(), "left");
-    let (table, index) = (table.expect("its table"), index.expect("its index"));
-    assert!(table.len() >= 64 && table.iter().all(|&slot| slot == 0));
-    assert_eq!(tables(&index), filed, "the same tables, not new ones");
-    assert!(index.is_pristine(), "filing nothing");
-    let next = Notebook::<u32>::with_index(index);
-    assert_eq!(next.find(&9), None, "filing nothing");
-    // An index that filed hashed states stays with its notebook.
-    let mut hashed = Notebook::<i64>::default();
-    hashed.insert(node(5, None));
-    assert!(hashed.leave().1.is_none());
-    assert_eq!(hashed.find(&5), Some(0));
-}
-
-#[test]
 fn rows_are_counted_by_their_depth_now() {
     let mut store = Notebook::default();
     for (state, depth) in [(1, 0), (2, 1), (3, 1), (4, 3)] {
