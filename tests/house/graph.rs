@@ -10,8 +10,8 @@
 //! `self::`: in `use` declarations (braces expanded, `pub use` included) and written inline in
 //! code; comments are skipped. A path is resolved from the file's own module (`crate` is the
 //! root, each `super` one step up, `self` here), then down through as many of its next names as
-//! are modules; what is left names an item. So `use super::Index` inside `notebook::spare`
-//! names `notebook`, even when `notebook` only re-exports `Index` from a child: a re-export
+//! are modules; what is left names an item. So `use super::Notebook` inside `notebook::filing`
+//! names `notebook`, even when `notebook` only re-exports the item from a child: a re-export
 //! counts where it is written, not where the item lives.
 //!
 //! **Siblings**: an edge from module `a::b::x` to `a::c::y` is an edge from `a::b` to `a::c`,
