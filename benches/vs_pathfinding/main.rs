@@ -234,23 +234,16 @@ fn frontier_side(kind: Kind, input: &Input) -> Outcome {
 
 fn pathfinding_side(kind: Kind, input: &Input) -> Outcome {
     let answer = match (kind, input) {
-        (Kind::AStar, Input::Sliding(p)) => {
-            let (_, moves) = astar(
-                &frontier::engine::problem::Problem::start(p),
-                |s| shared::sliding_neighbours(p, s),
-                |s| shared::sliding_manhattan(p, s),
-                |s| frontier::engine::problem::Problem::is_goal(p, s),
-            )
-            .expect("solvable");
-            i64::from(moves) * shared::UNIT
-        }
-        (Kind::IdaStar, Input::Sliding(p)) => {
-            let (_, moves) = idastar(
-                &frontier::engine::problem::Problem::start(p),
-                |s| shared::sliding_neighbours(p, s),
-                |s| shared::sliding_manhattan(p, s),
-                |s| frontier::engine::problem::Problem::is_goal(p, s),
-            )
+        (Kind::AStar | Kind::IdaStar, Input::Sliding(p)) => {
+            let start = frontier::engine::problem::Problem::start(p);
+            let neighbours = |s: &_| shared::sliding_neighbours(p, s);
+            let estimate = |s: &_| shared::sliding_manhattan(p, s);
+            let is_goal = |s: &_| frontier::engine::problem::Problem::is_goal(p, s);
+            let (_, moves) = if matches!(kind, Kind::AStar) {
+                astar(&start, neighbours, estimate, is_goal)
+            } else {
+                idastar(&start, neighbours, estimate, is_goal)
+            }
             .expect("solvable");
             i64::from(moves) * shared::UNIT
         }
