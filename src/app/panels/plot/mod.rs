@@ -190,8 +190,9 @@ const Y_LABEL_GAP: f64 = 30.0;
 /// The value axis's grid over `bounds`, on a plot `height` points tall: at least three labelled
 /// lines where the height allows, at 1, 2 or 5 times a power of ten (fractions too, since f
 /// and costs need not be whole). egui_plot's own grid steps by powers of ten, so a plot whose
-/// values sit close together (every f = 12) showed a single number on its axis.
-fn value_marks(bounds: (f64, f64), height: f32) -> Vec<GridMark> {
+/// values sit close together (every f = 12) showed a single number on its axis. `least`: the
+/// finest step allowed (1 for counts, which have no halves; 0 for values that may be fractions).
+fn value_marks(bounds: (f64, f64), height: f32, least: f64) -> Vec<GridMark> {
     let (low, high) = bounds;
     if high.partial_cmp(&low) != Some(std::cmp::Ordering::Greater) || height <= 0.0 {
         return Vec::new();
@@ -201,10 +202,10 @@ fn value_marks(bounds: (f64, f64), height: f32) -> Vec<GridMark> {
         |step: f64| ((high / step + 1e-9).floor() - (low / step - 1e-9).ceil() + 1.0).max(0.0);
     // The smallest nice step at least Y_LABEL_GAP apart, then finer while fewer than three
     // fit, as long as labels stay at least 20 points apart (egui_plot's least).
-    let mut step = nice_at_least(Y_LABEL_GAP * per_point);
+    let mut step = nice_at_least((Y_LABEL_GAP * per_point).max(least));
     while count(step) < 3.0 {
         let finer = nice_below(step);
-        if finer / per_point < 20.0 {
+        if finer / per_point < 20.0 || finer < least {
             break;
         }
         step = finer;
@@ -217,6 +218,13 @@ fn value_marks(bounds: (f64, f64), height: f32) -> Vec<GridMark> {
             step_size: step,
         })
         .collect()
+}
+
+/// A value axis label with as many decimals as its step needs, so marks half a unit apart read
+/// "5.5" and "6" (egui_plot's own labels round the step's decimals, and showed "6" twice).
+fn value_label(mark: GridMark, _: &std::ops::RangeInclusive<f64>) -> String {
+    let decimals = (-mark.step_size.log10() - 1e-9).ceil().max(0.0) as usize;
+    format!("{:.decimals$}", mark.value)
 }
 
 /// The smallest of 1, 2 and 5 times a power of ten (any power) that is at least `at_least`.
@@ -278,7 +286,8 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn ShownSearch) -> Option
         .link_axis(link, [true, false])
         .x_grid_spacer(move |input: GridInput| step_marks(input.bounds, axis_width))
         .x_axis_label("step")
-        .y_grid_spacer(move |input: GridInput| value_marks(input.bounds, height - 20.0))
+        .y_grid_spacer(move |input: GridInput| value_marks(input.bounds, height - 20.0, 0.0))
+        .y_axis_formatter(value_label)
         .y_axis_label(f_name)
         .allow_scroll(false)
         .label_formatter(name_of)
@@ -309,7 +318,8 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn ShownSearch) -> Option
             .height(height)
             .link_axis(link, [true, false])
             .x_grid_spacer(move |input: GridInput| step_marks(input.bounds, axis_width))
-            .y_grid_spacer(move |input: GridInput| value_marks(input.bounds, height - 20.0))
+            .y_grid_spacer(move |input: GridInput| value_marks(input.bounds, height - 20.0, 1.0))
+            .y_axis_formatter(value_label)
             .y_axis_label(open_name)
             .allow_scroll(false)
             .show(ui, |plot| {

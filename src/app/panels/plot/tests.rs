@@ -138,7 +138,7 @@ fn the_value_axis_labels_at_least_three_values() {
             (0.0, 1238.0),
             (2.3, 2.4),
         ] {
-            let marks = value_marks((low, high), height);
+            let marks = value_marks((low, high), height, 0.0);
             let labelled: Vec<f64> = marks
                 .iter()
                 .filter(|m| m.value >= low - 1e-9 && m.value <= high + 1e-9)
@@ -153,4 +153,26 @@ fn the_value_axis_labels_at_least_three_values() {
             assert!(points >= 20.0, "{points} points apart");
         }
     }
+}
+
+#[test]
+fn open_list_sizes_are_marked_at_whole_numbers_each_labelled_once() {
+    // An open list between 4 and 6 states on a tall plot: halves would fit, but a count has none.
+    let marks = value_marks((3.9, 6.1), 170.0, 1.0);
+    let values: Vec<f64> = marks.iter().map(|m| m.value).collect();
+    assert_eq!(values, [4.0, 5.0, 6.0]);
+    let range = 3.9..=6.1;
+    let labels: Vec<String> = marks.iter().map(|&m| value_label(m, &range)).collect();
+    assert_eq!(labels, ["4", "5", "6"]);
+}
+
+#[test]
+fn fractional_marks_are_labelled_with_their_decimals() {
+    let labels: Vec<String> = value_marks((11.4, 12.6), 170.0, 0.0)
+        .into_iter()
+        .map(|m| value_label(m, &(11.4..=12.6)))
+        .collect();
+    let unique: std::collections::BTreeSet<&String> = labels.iter().collect();
+    assert_eq!(unique.len(), labels.len(), "{labels:?}");
+    assert!(labels.iter().any(|l| l.contains('.')), "{labels:?}");
 }
