@@ -18,6 +18,24 @@ pub const OPEN_TRACE_NEEDS_PATH: bool = !cfg!(target_arch = "wasm32");
 /// The file name a scenario is offered under when the user has given none.
 const SCENARIO_FILE: &str = "scenario.ron";
 
+/// Why a save did not happen: what is at the path could not be looked at, the file could not
+/// be written, or the browser refused the download.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// Whether the save would lose a file cannot be told: what is at `path` cannot be read.
+    #[error("cannot save to {}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Writing the file failed (the path not writable, the disk full…).
+    #[error("{0}")]
+    Write(#[from] std::io::Error),
+    /// The browser did not start the download, for the reason it gave.
+    #[error("the browser refused the download: {reason}")]
+    Download { reason: String },
+}
+
 /// Asks where to save the scenario: on the desktop the system's save dialog; in the browser a
 /// download named `scenario.ron` (the browser asks where, if it is set up to ask).
 #[must_use]
@@ -40,20 +58,23 @@ pub fn ask_save() -> Option<PathBuf> {
 /// is always [`Verdict::Write`].
 ///
 /// # Errors
-/// What is at `path` cannot be read (the reason in words).
-pub fn verdict(path: &Path, origin: Option<&Origin>) -> Result<Verdict, String> {
+/// What is at `path` cannot be read ([`SaveError::Unreadable`]).
+pub fn verdict(path: &Path, origin: Option<&Origin>) -> Result<Verdict, SaveError> {
     if cfg!(target_arch = "wasm32") {
         return Ok(Verdict::Write);
     }
-    guard::check(path, origin).map_err(|e| format!("cannot save to {}: {e}", path.display()))
+    guard::check(path, origin).map_err(|source| SaveError::Unreadable {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Writes `bytes` to `path` ([`write`]); on the desktop the file's new [`Origin`], which later
 /// saves compare the file with. The browser's downloads have none.
 ///
 /// # Errors
-/// The file cannot be written (desktop) or offered for download (browser), in words.
-pub fn write_owned(path: &Path, bytes: &[u8]) -> Result<Option<Origin>, String> {
+/// The file cannot be written (desktop) or offered for download (browser).
+pub fn write_owned(path: &Path, bytes: &[u8]) -> Result<Option<Origin>, SaveError> {
     write(path, bytes)?;
     Ok((!cfg!(target_arch = "wasm32")).then(|| Origin::new(path, bytes)))
 }
@@ -93,7 +114,7 @@ pub fn read_trace(name: &str, text: &str) -> Result<Trace, TraceError> {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod face {
-    use super::{Command, Path, TravelCommand, egui};
+    use super::{Command, Path, SaveError, TravelCommand, egui};
 
     /// Asks for a scenario file to open: the system's dialog, the choice as the command that
     /// opens it.
@@ -137,12 +158,12 @@ mod face {
         Some(folder)
     }
 
-    /// Writes `bytes` to `path` atomically ([`crate::atomic_write`]).
+    /// Writes `bytes` to `path` atomically ([`crate::files::atomic_write`]).
     ///
     /// # Errors
-    /// The reason in words.
-    pub fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-        crate::atomic_write(path, bytes).map_err(|e| e.to_string())
+    /// [`SaveError::Write`], with what the system answered.
+    pub fn write(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+        Ok(crate::files::atomic_write(path, bytes)?)
     }
 
     /// The address a share link starts with: none on the desktop (the link is its fragment,
@@ -154,7 +175,7 @@ mod face {
 
 #[cfg(target_arch = "wasm32")]
 mod face {
-    use super::{Command, Path, TravelCommand, egui};
+    use super::{Command, Path, SaveError, TravelCommand, egui};
     use std::cell::RefCell;
     use wasm_bindgen::JsCast as _;
 
@@ -216,12 +237,14 @@ mod face {
     /// Offers `bytes` as a download named after the last part of `path`.
     ///
     /// # Errors
-    /// The browser refused (the reason as it gives it).
-    pub fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    /// The browser refused ([`SaveError::Download`], the reason as it gives it).
+    pub fn write(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         let name = path
             .file_name()
             .map_or_else(|| super::SCENARIO_FILE.into(), |n| n.to_string_lossy());
-        download(&name, bytes).map_err(|e| format!("the browser refused the download: {e:?}"))
+        download(&name, bytes).map_err(|e| SaveError::Download {
+            reason: format!("{e:?}"),
+        })
     }
 
     fn download(name: &str, bytes: &[u8]) -> Result<(), wasm_bindgen::JsValue> {

@@ -77,7 +77,7 @@ impl FrontierApp {
                     });
                 }
             },
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
@@ -92,8 +92,9 @@ impl FrontierApp {
                 self.layout.path_text = path.display().to_string();
                 self.layout.remember(path.to_path_buf());
             }
-            Err(message) => {
+            Err(e) => {
                 let path = path.display().to_string();
+                let message = e.to_string();
                 self.error = Some(ScenarioError::Write { path, message }.to_string());
             }
         }

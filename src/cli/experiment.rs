@@ -75,7 +75,7 @@ pub fn experiment(args: &ExperimentArgs, out: &mut dyn Write) -> u8 {
 }
 
 fn experiment_inner(args: &ExperimentArgs, out: &mut dyn Write) -> Result<u8, String> {
-    let mut job = Experiment::new(args.plan())?;
+    let mut job = Experiment::new(args.plan()).map_err(|e| e.to_string())?;
     live::listen();
     let progress = Progress::new(job.progress().runs, "runs");
     let done = loop {

@@ -1,6 +1,7 @@
 //! The headless face: `frontier run`, the same engine the app drives, as text or JSON.
 
 mod after_step;
+mod arg_error;
 mod compare;
 mod experiment;
 pub mod live;
@@ -9,6 +10,7 @@ mod replay;
 mod summary;
 mod tree;
 
+pub use arg_error::{ArgError, TimeLimitProblem};
 pub use compare::{CompareArgs, compare};
 pub use experiment::{ExperimentArgs, experiment};
 pub use posthoc::{TraceArgs, TraceCommand, trace_command};
@@ -84,15 +86,15 @@ impl OpenAt {
     /// Parses `--at`: a step number or `end`.
     ///
     /// # Errors
-    /// What was expected, when `text` is neither.
-    pub fn parse(text: &str) -> Result<OpenAt, String> {
+    /// [`ArgError::NotAStep`] when `text` is neither.
+    pub fn parse(text: &str) -> Result<OpenAt, ArgError> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("end") {
             return Ok(OpenAt::End);
         }
-        text.parse().map(OpenAt::Step).map_err(|_| {
-            format!("'{text}' is not a step: give a whole number of steps (0 or more) or 'end'")
-        })
+        text.parse()
+            .map(OpenAt::Step)
+            .map_err(|_| ArgError::NotAStep { text: text.into() })
     }
 
     /// The step to stop at: `u64::MAX` for the end (the search ends first).
@@ -294,7 +296,7 @@ fn run_inner(args: &RunArgs, out: &mut dyn Write) -> Result<(), ScenarioError> {
         .flatten()
         .map(PathBuf::as_path)
         .collect();
-    crate::check_outputs(&inputs, &outputs).map_err(ScenarioError::Invalid)?;
+    crate::files::check_outputs(&inputs, &outputs)?;
     let mut session = scenario.session(&args.search.spec())?;
     let mut extras = after_step::AfterStep::new(args, &scenario, session.shown())?;
     let max_steps = args.max_steps.unwrap_or(u64::MAX);

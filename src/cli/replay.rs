@@ -47,8 +47,8 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write) -> u8 {
 /// find damage.
 fn replay_inner(args: &ReplayArgs, out: &mut dyn Write) -> Result<u8, TraceError> {
     if let Some(csv) = &args.csv {
-        crate::check_outputs(&[args.trace.as_path()], &[csv.as_path()])
-            .map_err(|why| TraceError::Scenario(crate::scenario::ScenarioError::Invalid(why)))?;
+        crate::files::check_outputs(&[args.trace.as_path()], &[csv.as_path()])
+            .map_err(|e| TraceError::Scenario(e.into()))?;
     }
     let mut reader = TraceReader::open(&args.trace)?;
     if let Some(budget) = args.max_memory {

@@ -78,12 +78,42 @@ pub struct Query {
     pub tolerance: f64,
 }
 
+/// What is wrong with a line of a `.scen` file (lines counted from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScenError {
+    /// A query line without exactly nine tab-separated fields.
+    #[error("line {line}: expected 9 tab-separated fields, found {found}")]
+    FieldCount { line: usize, found: usize },
+    /// A size or coordinate field (`field`, from 1) that is not a whole number.
+    #[error("line {line}: field {field} '{text}' is not a whole number")]
+    NotWhole {
+        line: usize,
+        field: usize,
+        text: String,
+    },
+    /// An optimal length that is not a finite number of at least 0.
+    #[error("line {line}: optimal length '{text}' is not a number")]
+    NotALength { line: usize, text: String },
+}
+
+impl ScenError {
+    /// The line of the file that is wrong.
+    #[must_use]
+    pub fn line(&self) -> usize {
+        match self {
+            ScenError::FieldCount { line, .. }
+            | ScenError::NotWhole { line, .. }
+            | ScenError::NotALength { line, .. } => *line,
+        }
+    }
+}
+
 /// Parses a `.scen` file (`version 1` or `version 1.0`, then nine tab-separated fields per
 /// query); blank lines are skipped.
 ///
 /// # Errors
-/// The line number and what is wrong with it.
-pub fn parse_scen(text: &str) -> Result<Vec<Query>, String> {
+/// The first line that is not a query, and what is wrong with it.
+pub fn parse_scen(text: &str) -> Result<Vec<Query>, ScenError> {
     let mut queries = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -96,26 +126,30 @@ pub fn parse_scen(text: &str) -> Result<Vec<Query>, String> {
         }
         let fields: Vec<&str> = raw.split('\t').collect();
         if fields.len() != 9 {
-            return Err(format!(
-                "line {line}: expected 9 tab-separated fields, found {}",
-                fields.len()
-            ));
+            return Err(ScenError::FieldCount {
+                line,
+                found: fields.len(),
+            });
         }
         let int = |k: usize| {
-            fields[k].trim().parse::<usize>().map_err(|_| {
-                format!(
-                    "line {line}: field {} '{}' is not a whole number",
-                    k + 1,
-                    fields[k]
-                )
-            })
+            fields[k]
+                .trim()
+                .parse::<usize>()
+                .map_err(|_| ScenError::NotWhole {
+                    line,
+                    field: k + 1,
+                    text: fields[k].into(),
+                })
         };
         let text = fields[8].trim();
         let optimal = text
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite() && *v >= 0.0)
-            .ok_or_else(|| format!("line {line}: optimal length '{text}' is not a number"))?;
+            .ok_or_else(|| ScenError::NotALength {
+                line,
+                text: text.into(),
+            })?;
         queries.push(Query {
             line,
             map: fields[1].to_string(),
@@ -171,9 +205,20 @@ mod tests {
         assert_eq!(q[0].line, 2);
         assert_eq!(q[0].goal, Cell { x: 1, y: 12 });
         let err = parse_scen("version 1\n0\tm\t4\t4\t1\t1\t2\n").unwrap_err();
-        assert!(err.starts_with("line 2"), "{err}");
+        assert_eq!(err, ScenError::FieldCount { line: 2, found: 7 });
+        assert!(err.to_string().starts_with("line 2: "), "{err}");
         let err = parse_scen("version 1\n0\tm\t4\t4\t1\t1\t2\t2\tx\n").unwrap_err();
-        assert!(err.contains("'x'"), "{err}");
+        assert_eq!(err.line(), 2);
+        assert!(err.to_string().contains("'x'"), "{err}");
+        let err = parse_scen("0\tm\t4\tfour\t1\t1\t2\t2\t1\n").unwrap_err();
+        assert_eq!(
+            err,
+            ScenError::NotWhole {
+                line: 1,
+                field: 4,
+                text: "four".into()
+            }
+        );
     }
 
     #[test]

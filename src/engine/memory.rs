@@ -13,6 +13,20 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MemorySize(pub u64);
 
+/// Why a text is not a memory size.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MemorySizeError {
+    /// Not a number, or a number with a unit that is not one of the accepted ones.
+    #[error(
+        "'{text}' is not a memory size (write bytes, or a number and a unit such as \"512 MiB\" \
+         or \"2 GB\")"
+    )]
+    NotASize { text: String },
+    /// A size below one byte, or one too large to count in bytes.
+    #[error("memory size '{text}' must be at least 1 byte and below 16 EiB")]
+    OutOfRange { text: String },
+}
+
 /// The budget when a scenario or command names none: 1 GiB, far above any lesson-sized
 /// search, and well under what a desktop can spare.
 pub const DEFAULT_MAX_MEMORY: MemorySize = MemorySize(1 << 30);
@@ -39,19 +53,15 @@ impl MemorySize {
     /// Parses `"512 MiB"`, `"1.5GB"` or `"4096"` (bytes).
     ///
     /// # Errors
-    /// What is wrong, in words, with the accepted forms.
-    pub fn parse(text: &str) -> Result<MemorySize, String> {
+    /// Not a size in one of the accepted forms ([`MemorySizeError::NotASize`]), or out of
+    /// range ([`MemorySizeError::OutOfRange`]).
+    pub fn parse(text: &str) -> Result<MemorySize, MemorySizeError> {
         let text = text.trim();
         let split = text
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(text.len());
         let (number, unit) = (&text[..split], text[split..].trim());
-        let wrong = || {
-            format!(
-                "'{text}' is not a memory size (write bytes, or a number and a unit such as \
-                 \"512 MiB\" or \"2 GB\")"
-            )
-        };
+        let wrong = || MemorySizeError::NotASize { text: text.into() };
         let scale = if unit.is_empty() {
             1
         } else {
@@ -64,9 +74,7 @@ impl MemorySize {
         let value: f64 = number.parse().map_err(|_| wrong())?;
         let bytes = (value * scale as f64).round();
         if !bytes.is_finite() || bytes < 1.0 || bytes >= u64::MAX as f64 {
-            return Err(format!(
-                "memory size '{text}' must be at least 1 byte and below 16 EiB"
-            ));
+            return Err(MemorySizeError::OutOfRange { text: text.into() });
         }
         // In range: checked just above.
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -93,8 +101,8 @@ impl fmt::Display for MemorySize {
 }
 
 impl std::str::FromStr for MemorySize {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = MemorySizeError;
+    fn from_str(s: &str) -> Result<Self, MemorySizeError> {
         MemorySize::parse(s)
     }
 }
@@ -150,17 +158,17 @@ mod tests {
         assert_eq!(DEFAULT_MAX_MEMORY.to_string(), "1 GiB");
         assert_eq!(MemorySize(3 << 29).to_string(), "1536 MiB");
         assert_eq!(MemorySize(1000).to_string(), "1000 bytes");
-        for bad in [
-            "",
-            "12 parsecs",
-            "-3 MiB",
-            "0",
-            "1e400 GiB",
-            "MiB",
-            "1..2 KB",
-        ] {
-            assert!(MemorySize::parse(bad).is_err(), "{bad}");
+        for bad in ["", "12 parsecs", "-3 MiB", "1e400 GiB", "MiB", "1..2 KB"] {
+            assert_eq!(
+                MemorySize::parse(bad),
+                Err(MemorySizeError::NotASize { text: bad.into() }),
+                "{bad}"
+            );
         }
+        assert_eq!(
+            MemorySize::parse("0"),
+            Err(MemorySizeError::OutOfRange { text: "0".into() })
+        );
     }
 
     #[test]

@@ -1,22 +1,32 @@
 //! Reading a choice back from its short name (`astar`, `lowest-h`), the one rule every
 //! settings enum shares: an unknown name is an error listing the valid ones.
 
-/// The member of `all` whose `name_of` is `name`; otherwise "unknown {what} '{name}'
-/// (expected …)" with every valid name.
+/// A name that names no member of a settings enum: what kind of choice it was for
+/// (`algorithm`, `tie-break`), the name given, and every valid one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} '{name}' (expected {})", .expected.join(", "))]
+pub struct UnknownName {
+    pub what: &'static str,
+    pub name: String,
+    pub expected: Vec<&'static str>,
+}
+
+/// The member of `all` whose `name_of` is `name`.
 ///
 /// # Errors
-/// `name` names no member of `all`.
+/// `name` names no member of `all`: an [`UnknownName`] with every valid name.
 pub fn by_name<T: Copy>(
     all: &[T],
     name_of: fn(T) -> &'static str,
-    what: &str,
+    what: &'static str,
     name: &str,
-) -> Result<T, String> {
+) -> Result<T, UnknownName> {
     all.iter()
         .copied()
         .find(|&x| name_of(x) == name)
-        .ok_or_else(|| {
-            let names: Vec<_> = all.iter().map(|&x| name_of(x)).collect();
-            format!("unknown {what} '{name}' (expected {})", names.join(", "))
+        .ok_or_else(|| UnknownName {
+            what,
+            name: name.to_string(),
+            expected: all.iter().map(|&x| name_of(x)).collect(),
         })
 }

@@ -1,7 +1,7 @@
 //! Search settings: which algorithm, which estimate, how ties are broken, and the limits.
 
 use super::memory::{DEFAULT_MAX_MEMORY, MemorySize};
-use super::names::by_name;
+use super::names::{UnknownName, by_name};
 use super::tie::RowValue;
 pub use super::tie::TieKey;
 use serde::{Deserialize, Serialize};
@@ -64,8 +64,8 @@ impl Algorithm {
     /// Parses a command-line name.
     ///
     /// # Errors
-    /// The list of valid names when `name` is not one of them.
-    pub fn from_cli(name: &str) -> Result<Algorithm, String> {
+    /// An [`UnknownName`] listing the valid names when `name` is not one of them.
+    pub fn from_cli(name: &str) -> Result<Algorithm, UnknownName> {
         by_name(&Algorithm::ALL, Algorithm::cli_name, "algorithm", name)
     }
 
@@ -215,8 +215,8 @@ impl Heuristic {
     /// Parses a command-line name.
     ///
     /// # Errors
-    /// The list of valid names when `name` is not one of them.
-    pub fn from_cli(name: &str) -> Result<Heuristic, String> {
+    /// An [`UnknownName`] listing the valid names when `name` is not one of them.
+    pub fn from_cli(name: &str) -> Result<Heuristic, UnknownName> {
         by_name(&Heuristic::ALL, Heuristic::cli_name, "heuristic", name)
     }
 }
@@ -318,8 +318,8 @@ impl Candidates {
     /// Parses a command-line name.
     ///
     /// # Errors
-    /// The valid names when `name` is not one of them.
-    pub fn from_cli(name: &str) -> Result<Candidates, String> {
+    /// An [`UnknownName`] listing the valid names when `name` is not one of them.
+    pub fn from_cli(name: &str) -> Result<Candidates, UnknownName> {
         by_name(&Candidates::ALL, Candidates::cli_name, "candidates", name)
     }
 }

@@ -3,7 +3,7 @@
 //! words; the open list, the pick's explanation, the app's tie marks and the quiz all ask it.
 
 use super::cost::Cost;
-use super::names::by_name;
+use super::names::{UnknownName, by_name};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -75,8 +75,8 @@ impl TieKey {
     /// Parses a comma-separated policy such as `lowest-h,fifo`.
     ///
     /// # Errors
-    /// The offending name and the valid ones.
-    pub fn parse_policy(text: &str) -> Result<Vec<TieKey>, String> {
+    /// The first unknown name, with the valid ones.
+    pub fn parse_policy(text: &str) -> Result<Vec<TieKey>, UnknownName> {
         text.split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
@@ -178,8 +178,9 @@ mod tests {
             vec![TieKey::LowestH, TieKey::FirstStored]
         );
         let err = TieKey::parse_policy("lowest-q").unwrap_err();
+        assert_eq!((err.what, err.name.as_str()), ("tie-break", "lowest-q"));
         assert_eq!(
-            err,
+            err.to_string(),
             "unknown tie-break 'lowest-q' (expected lowest-h, highest-g, lowest-g, fifo, lifo)"
         );
     }

@@ -5,7 +5,7 @@
 use super::branching::effective_branching;
 use super::layers::Layers;
 use super::rng::Rng;
-use super::{Contender, Plan};
+use super::{Contender, ExperimentError, Plan};
 use crate::domains::sliding::{Packed, SlidingPuzzle, default_goal};
 use crate::engine::event::Outcome;
 use crate::engine::session::Session;
@@ -134,7 +134,7 @@ impl Experiment {
     ///
     /// # Errors
     /// The plan cannot run ([`Plan::check`]).
-    pub fn new(mut plan: Plan) -> Result<Experiment, String> {
+    pub fn new(mut plan: Plan) -> Result<Experiment, ExperimentError> {
         plan.check()?;
         // Shallow first, so a contender past the budget skips every deeper depth.
         plan.depths.sort_unstable();

@@ -10,12 +10,14 @@
 //! steps, so a face can run it on a worker thread or a few milliseconds per frame.
 
 pub mod branching;
+mod error;
 pub mod job;
 pub mod layers;
 pub mod rng;
 
 use crate::engine::settings::{Algorithm, Heuristic};
 use crate::scenario::{ProblemSpec, Scenario, SearchSpec};
+pub use error::ExperimentError;
 use serde::Serialize;
 use std::fmt;
 
@@ -55,14 +57,14 @@ impl Contender {
     ///
     /// # Errors
     /// An unknown name, or an algorithm that cannot solve the 8-puzzle (generate and test).
-    pub fn parse(text: &str) -> Result<Contender, String> {
+    pub fn parse(text: &str) -> Result<Contender, ExperimentError> {
         let (algorithm, heuristic) = match text.trim().split_once(':') {
             Some((a, h)) => (a, Some(Heuristic::from_cli(h.trim())?)),
             None => (text.trim(), None),
         };
         let algorithm = Algorithm::from_cli(algorithm.trim())?;
         if algorithm == Algorithm::GenerateAndTest {
-            return Err("generate-and-test only applies to N-queens, not the 8-puzzle".into());
+            return Err(ExperimentError::NotForThePuzzle(algorithm));
         }
         if let Some(h) = heuristic
             && !matches!(
@@ -73,11 +75,7 @@ impl Contender {
                     | Heuristic::Zero
             )
         {
-            return Err(format!(
-                "'{}' is not an 8-puzzle heuristic (expected manhattan, misplaced, \
-                 linear-conflict or zero)",
-                h.cli_name()
-            ));
+            return Err(ExperimentError::NotAPuzzleHeuristic(h));
         }
         Ok(Contender {
             algorithm,
@@ -89,7 +87,7 @@ impl Contender {
     ///
     /// # Errors
     /// The first entry that does not parse.
-    pub fn parse_list(text: &str) -> Result<Vec<Contender>, String> {
+    pub fn parse_list(text: &str) -> Result<Vec<Contender>, ExperimentError> {
         text.split(',').map(Contender::parse).collect()
     }
 
@@ -184,26 +182,24 @@ impl Plan {
     /// Whether the plan can run.
     ///
     /// # Errors
-    /// What is wrong, in words.
-    pub fn check(&self) -> Result<(), String> {
+    /// What is wrong: no depths, a depth without instances, no runs per depth, or no
+    /// contenders.
+    pub fn check(&self) -> Result<(), ExperimentError> {
         if self.depths.is_empty() {
-            return Err("no depths to run: give at least one, e.g. --depths 2,4,6".into());
+            return Err(ExperimentError::NoDepths);
         }
         if let Some(d) = self
             .depths
             .iter()
             .find(|&&d| d == 0 || d > EIGHT_PUZZLE_DEEPEST)
         {
-            return Err(format!(
-                "depth {d} has no instances: 8-puzzle optimal depths run from 1 to \
-                 {EIGHT_PUZZLE_DEEPEST}"
-            ));
+            return Err(ExperimentError::NoInstances { depth: *d });
         }
         if self.per_depth == 0 {
-            return Err("--per-depth must be at least 1".into());
+            return Err(ExperimentError::NoRunsPerDepth);
         }
         if self.contenders.is_empty() {
-            return Err("no algorithm to run".into());
+            return Err(ExperimentError::NoContenders);
         }
         Ok(())
     }
@@ -212,12 +208,12 @@ impl Plan {
     ///
     /// # Errors
     /// The entry that is not a whole number.
-    pub fn parse_depths(text: &str) -> Result<Vec<u32>, String> {
+    pub fn parse_depths(text: &str) -> Result<Vec<u32>, ExperimentError> {
         text.split(',')
             .map(|d| {
-                d.trim()
-                    .parse()
-                    .map_err(|_| format!("'{}' is not a depth (a whole number)", d.trim()))
+                d.trim().parse().map_err(|_| ExperimentError::NotADepth {
+                    text: d.trim().into(),
+                })
             })
             .collect()
     }

@@ -175,27 +175,40 @@ fn contenders_parse_from_the_command_line() {
         Contender::parse_list("iddfs, astar:misplaced,astar:manhattan").unwrap(),
         Contender::TEXTBOOK.to_vec()
     );
-    assert!(
-        Contender::parse("astar:octile")
-            .unwrap_err()
-            .contains("8-puzzle")
+    let octile = Contender::parse("astar:octile").unwrap_err();
+    assert_eq!(
+        octile,
+        ExperimentError::NotAPuzzleHeuristic(Heuristic::Octile)
     );
-    assert!(Contender::parse("generate-and-test").is_err());
-    assert!(
-        Contender::parse("astra")
-            .unwrap_err()
-            .contains("unknown algorithm")
+    assert!(octile.to_string().contains("'octile' is not an 8-puzzle"));
+    let queens = Contender::parse("generate-and-test").unwrap_err();
+    assert_eq!(
+        queens,
+        ExperimentError::NotForThePuzzle(Algorithm::GenerateAndTest)
     );
+    assert!(queens.to_string().starts_with("generate-and-test only"));
+    let astra = Contender::parse("astra").unwrap_err();
+    assert!(
+        matches!(&astra, ExperimentError::UnknownName(u) if u.what == "algorithm" && u.name == "astra")
+    );
+    assert!(astra.to_string().contains("unknown algorithm 'astra'"));
     assert_eq!(Contender::TEXTBOOK[1].to_string(), "A* (misplaced)");
     assert_eq!(Contender::TEXTBOOK[1].cli_name(), "astar:misplaced");
 }
 
 #[test]
 fn bad_plans_say_what_is_wrong() {
-    assert!(plan(&[32], 1).check().unwrap_err().contains("1 to 31"));
-    assert!(plan(&[0], 1).check().is_err());
-    assert!(plan(&[2], 0).check().is_err());
-    assert!(plan(&[], 1).check().is_err());
-    assert!(Plan::parse_depths("2,x").unwrap_err().contains("'x'"));
+    let deep = plan(&[32], 1).check().unwrap_err();
+    assert_eq!(deep, ExperimentError::NoInstances { depth: 32 });
+    assert!(deep.to_string().contains("1 to 31"), "{deep}");
+    assert_eq!(
+        plan(&[0], 1).check(),
+        Err(ExperimentError::NoInstances { depth: 0 })
+    );
+    assert_eq!(plan(&[2], 0).check(), Err(ExperimentError::NoRunsPerDepth));
+    assert_eq!(plan(&[], 1).check(), Err(ExperimentError::NoDepths));
+    let x = Plan::parse_depths("2,x").unwrap_err();
+    assert_eq!(x, ExperimentError::NotADepth { text: "x".into() });
+    assert!(x.to_string().contains("'x'"), "{x}");
     assert_eq!(Plan::parse_depths("2, 4").unwrap(), vec![2, 4]);
 }

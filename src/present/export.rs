@@ -20,7 +20,7 @@ pub enum ExportError {
 }
 
 fn save(path: &Path, text: &str) -> Result<(), ExportError> {
-    crate::atomic_write(path, text.as_bytes()).map_err(|e| ExportError::Write {
+    crate::files::atomic_write(path, text.as_bytes()).map_err(|e| ExportError::Write {
         path: path.display().to_string(),
         message: e.to_string(),
     })

@@ -3,10 +3,10 @@
 //! read it ([`ShownSearch`], over the engine's `SearchView`), a step in words, the heuristic's
 //! warnings, the search tree's shape and layout, side-by-side comparisons and exports.
 //!
-//! Architecture invariant: this layer imports the engine (and the crate root's file helpers,
-//! for exports) and nothing above it: no domain, scenario or face. The domains implement its
-//! traits, the faces (app, CLI, web) read it, and the engine never names it. It draws nothing (no egui, no terminal), so every view here is unit-tested
-//! headless. A search reaches it typed: [`ShownSession`] is implemented for the engine's
+//! Architecture invariant: this layer imports the engine (and [`crate::files`], whose atomic
+//! writes save the exports) and nothing above it: no domain, scenario or face. The domains
+//! implement its traits, the faces (app, CLI, web) read it, and the engine never names it. It
+//! draws nothing (no egui, no terminal), so every view here is unit-tested headless. A search reaches it typed: [`ShownSession`] is implemented for the engine's
 //! `Search<P>` wherever `P` has a [`Presentation`], so no state is ever passed around untyped.
 
 pub mod board;

@@ -85,10 +85,11 @@ impl Scenario {
     /// and checks its claims.
     ///
     /// # Errors
-    /// The search could not be built, or the claims that do not hold, in words.
+    /// The search could not be built, or the claims that do not hold
+    /// ([`ScenarioError::Watch`]).
     pub fn check_watch(&self, item: &Watch) -> Result<(), ScenarioError> {
         let mut session = self.session(&item.with.clone().unwrap_or_default())?;
-        item.check(session.as_mut()).map_err(ScenarioError::Invalid)
+        Ok(item.check(session.as_mut())?)
     }
 
     /// Checks the files the problem names and the text it holds (a map, a level, a graph's

@@ -79,9 +79,9 @@ impl Scenario {
     /// The file cannot be read, is not text, or is not a valid scenario.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let shown = path.display().to_string();
-        let text = crate::read_text(path).map_err(|message| ScenarioError::Read {
+        let text = crate::files::read_text(path).map_err(|e| ScenarioError::Read {
             path: shown.clone(),
-            message,
+            message: e.to_string(),
         })?;
         let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
         Scenario::parse(&text, &shown, &base)
@@ -101,9 +101,11 @@ impl Scenario {
     /// # Errors
     /// The file cannot be written; the old file, if any, is untouched.
     pub fn save(&self, path: &Path) -> Result<(), ScenarioError> {
-        crate::atomic_write(path, self.to_ron().as_bytes()).map_err(|e| ScenarioError::Write {
-            path: path.display().to_string(),
-            message: e.to_string(),
+        crate::files::atomic_write(path, self.to_ron().as_bytes()).map_err(|e| {
+            ScenarioError::Write {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            }
         })
     }
 }

@@ -140,9 +140,9 @@ impl Scenario {
     /// The file cannot be read or is not text.
     pub fn read_file(&self, name: &str) -> Result<String, ScenarioError> {
         let path = self.base_dir.join(name);
-        match crate::read_text(&path) {
+        match crate::files::read_text(&path) {
             Ok(text) => Ok(text),
-            Err(message) => {
+            Err(e) => {
                 if self.base_dir == Path::new(LIBRARY_DIR)
                     && let Some((_, text)) = LIBRARY_FILES.iter().find(|(n, _)| *n == name)
                 {
@@ -150,7 +150,7 @@ impl Scenario {
                 }
                 Err(ScenarioError::Read {
                     path: path.display().to_string(),
-                    message,
+                    message: e.to_string(),
                 })
             }
         }

@@ -143,4 +143,10 @@ pub enum ScenarioError {
     Invalid(String),
     #[error("cannot save {path}: {message}")]
     Write { path: String, message: String },
+    /// An output may not go where it was asked to (not a regular file, one of the inputs).
+    #[error(transparent)]
+    Output(#[from] crate::files::FileError),
+    /// A lesson item's claims that the search does not bear out.
+    #[error(transparent)]
+    Watch(#[from] super::watch::WatchError),
 }

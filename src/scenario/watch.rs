@@ -11,6 +11,38 @@ use crate::present::ShownSession;
 use crate::present::heuristic_report::WarningKind;
 use serde::{Deserialize, Serialize};
 
+/// The claims of one watch item that do not hold: the item's words and each claim that failed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("\"{text}\": {}", wrong.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+pub struct WatchError {
+    /// The item's words.
+    pub text: String,
+    /// Every claim that failed, in the order they are checked.
+    pub wrong: Vec<WrongClaim>,
+}
+
+/// One claim of a watch item that the search does not bear out.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum WrongClaim {
+    /// The item is about step `at`, but the search ended before it, on step `ended`.
+    #[error("the search ended on step {ended}")]
+    EndedEarly { at: u64, ended: u64 },
+    /// A claimed value (`checked`, `cost`, `outcome`…) that is not what the search gives; both
+    /// are written as the item would write them.
+    #[error("{name} {claimed} claimed, the search gives {actual}")]
+    Value {
+        name: &'static str,
+        claimed: String,
+        actual: String,
+    },
+    /// No warning that this row overestimates.
+    #[error("no warning that {0:?}")]
+    NoOverestimate(Overestimate),
+    /// No warning that h is inconsistent at this state.
+    #[error("no warning that h is inconsistent at {0}")]
+    NotInconsistent(String),
+}
+
 /// How a search ended, as a watch item claims it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum End {
@@ -135,8 +167,8 @@ impl Watch {
     /// `Scenario::check_watch` builds it) and checks every claim.
     ///
     /// # Errors
-    /// The claims that do not hold, in words.
-    pub fn check(&self, session: &mut dyn ShownSession) -> Result<(), String> {
+    /// The claims that do not hold.
+    pub fn check(&self, session: &mut dyn ShownSession) -> Result<(), WatchError> {
         let candidates = session.shown().candidates();
         let target = self.at.unwrap_or(u64::MAX);
         while session.shown().outcome().is_none() && session.shown().steps() < target {
@@ -147,7 +179,10 @@ impl Watch {
         if let Some(at) = self.at
             && view.steps() != at
         {
-            wrong.push(format!("the search ended on step {}", view.steps()));
+            wrong.push(WrongClaim::EndedEarly {
+                at,
+                ended: view.steps(),
+            });
         }
         self.check_counts(view, candidates, &mut wrong);
         self.check_pick(view, &mut wrong);
@@ -155,7 +190,10 @@ impl Watch {
         if wrong.is_empty() {
             Ok(())
         } else {
-            Err(format!("\"{}\": {}", self.text, wrong.join("; ")))
+            Err(WatchError {
+                text: self.text.clone(),
+                wrong,
+            })
         }
     }
 
@@ -163,7 +201,7 @@ impl Watch {
         &self,
         session: &dyn ShownSearch,
         candidates: Option<u128>,
-        wrong: &mut Vec<String>,
+        wrong: &mut Vec<WrongClaim>,
     ) {
         let c = session.counts();
         let route = session.solution();
@@ -176,9 +214,11 @@ impl Watch {
         if let Some(end) = self.outcome
             && !outcome.is_some_and(|o| end.matches(o))
         {
-            wrong.push(format!(
-                "outcome {end:?} claimed, the search gives {outcome:?}"
-            ));
+            wrong.push(WrongClaim::Value {
+                name: "outcome",
+                claimed: format!("{end:?}"),
+                actual: format!("{outcome:?}"),
+            });
         }
         claim(wrong, "cost", shown(self.cost), cost.map(|c| c.to_string()));
         claim(wrong, "moves", self.moves, moves);
@@ -194,7 +234,7 @@ impl Watch {
         );
     }
 
-    fn check_pick(&self, session: &dyn ShownSearch, wrong: &mut Vec<String>) {
+    fn check_pick(&self, session: &dyn ShownSearch, wrong: &mut Vec<WrongClaim>) {
         let pick = session.last_event().pick.as_ref();
         let text = pick.map(|p| session.state_text(p.id));
         claim(wrong, "picked", self.picked.clone(), text);
@@ -218,7 +258,7 @@ impl Watch {
         );
     }
 
-    fn check_warnings(&self, session: &dyn ShownSearch, wrong: &mut Vec<String>) {
+    fn check_warnings(&self, session: &dyn ShownSearch, wrong: &mut Vec<WrongClaim>) {
         if self.overestimates.is_none() && self.inconsistent.is_none() {
             return;
         }
@@ -231,7 +271,7 @@ impl Watch {
                     && shown(Some(o.reaches)) == Some(w.bound.to_string())
             });
             if !found {
-                wrong.push(format!("no warning that {o:?}"));
+                wrong.push(WrongClaim::NoOverestimate(o.clone()));
             }
         }
         if let Some(state) = &self.inconsistent
@@ -239,7 +279,7 @@ impl Watch {
                 .iter()
                 .any(|w| w.kind == WarningKind::Inconsistent && w.state == *state)
         {
-            wrong.push(format!("no warning that h is inconsistent at {state}"));
+            wrong.push(WrongClaim::NotInconsistent(state.clone()));
         }
     }
 }
@@ -252,16 +292,18 @@ fn shown(cost: Option<f64>) -> Option<String> {
 
 /// Records a claim that does not match what the search gives.
 fn claim<T: PartialEq + std::fmt::Debug>(
-    wrong: &mut Vec<String>,
-    name: &str,
+    wrong: &mut Vec<WrongClaim>,
+    name: &'static str,
     claimed: Option<T>,
     actual: Option<T>,
 ) {
     if let Some(claimed) = claimed
         && actual.as_ref() != Some(&claimed)
     {
-        wrong.push(format!(
-            "{name} {claimed:?} claimed, the search gives {actual:?}"
-        ));
+        wrong.push(WrongClaim::Value {
+            name,
+            claimed: format!("{claimed:?}"),
+            actual: format!("{actual:?}"),
+        });
     }
 }

@@ -115,7 +115,7 @@ impl Trace {
             path: path.display().to_string(),
             message: e.to_string(),
         };
-        let mut out = crate::AtomicFile::create(path).map_err(fail)?;
+        let mut out = crate::files::AtomicFile::create(path).map_err(fail)?;
         self.write(&mut out).map_err(fail)?;
         out.commit().map_err(fail)
     }

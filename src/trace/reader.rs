@@ -34,9 +34,9 @@ impl TraceReader<std::io::BufReader<std::fs::File>> {
     /// As [`TraceReader::new`], or the file cannot be opened.
     pub fn open(path: &Path) -> Result<Self, TraceError> {
         let shown = path.display().to_string();
-        let (file, _) = crate::open_regular(path).map_err(|message| TraceError::Read {
+        let (file, _) = crate::files::open_regular(path).map_err(|e| TraceError::Read {
             path: shown.clone(),
-            message,
+            message: e.to_string(),
         })?;
         TraceReader::new(
             std::io::BufReader::new(file),
@@ -63,7 +63,7 @@ impl<R: BufRead> TraceReader<R> {
         };
         let mut head = String::new();
         let found = loop {
-            let room = crate::MAX_INPUT_BYTES.saturating_sub(head.len() as u64);
+            let room = crate::files::MAX_INPUT_BYTES.saturating_sub(head.len() as u64);
             match reader.read_line(room)? {
                 None => break false,
                 Some(line) if line == STEPS_LINE => break true,

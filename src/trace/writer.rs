@@ -12,7 +12,7 @@ use std::path::Path;
 /// A trace written step by step to a file, so a run of any length is saved in constant
 /// memory; the file appears (atomically) only when [`TraceWriter::finish`] succeeds.
 pub struct TraceWriter {
-    out: crate::AtomicFile,
+    out: crate::files::AtomicFile,
     path: String,
 }
 
@@ -31,7 +31,7 @@ impl TraceWriter {
             path: shown.clone(),
             message: e.to_string(),
         };
-        let mut out = crate::AtomicFile::create(path).map_err(fail)?;
+        let mut out = crate::files::AtomicFile::create(path).map_err(fail)?;
         Head::new(scenario, settings)
             .write(&mut out)
             .map_err(fail)?;

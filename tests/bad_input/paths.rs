@@ -2,6 +2,7 @@
 //! killed saves.
 
 use super::*;
+use frontier::files::{FileError, check_output_path, check_outputs};
 
 #[test]
 fn special_files_are_refused_as_input_with_their_kind() {
@@ -161,13 +162,25 @@ fn output_checks_compare_canonical_paths() {
     let input = dir.join("in.ron");
     std::fs::write(&input, "x").unwrap();
     let same = dir.join(".").join("in.ron");
-    let err = frontier::check_outputs(&[&input], &[&same]).unwrap_err();
-    assert!(err.contains("is the input"), "{err}");
+    let err = check_outputs(&[&input], &[&same]).unwrap_err();
+    assert!(
+        matches!(&err, FileError::OutputIsInput { input: i, .. } if *i == input),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("is the input"), "{err}");
     let a = dir.join("a.csv");
     let b = dir.join("sub").join("..").join("a.csv");
     std::fs::create_dir_all(dir.join("sub")).unwrap();
-    let err = frontier::check_outputs(&[&input], &[&a, &b]).unwrap_err();
-    assert!(err.contains("two outputs"), "{err}");
-    assert!(frontier::check_outputs(&[&input], &[&a, &dir.join("b.csv")]).is_ok());
-    assert!(frontier::check_output_path(&dir.join("nowhere").join("x")).is_err());
+    let err = check_outputs(&[&input], &[&a, &b]).unwrap_err();
+    assert!(
+        matches!(&err, FileError::SameOutput { first, second } if *first == a && *second == b),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("two outputs"), "{err}");
+    assert!(check_outputs(&[&input], &[&a, &dir.join("b.csv")]).is_ok());
+    let nowhere = dir.join("nowhere");
+    assert!(matches!(
+        check_output_path(&nowhere.join("x")),
+        Err(FileError::NoFolder { folder }) if folder == nowhere
+    ));
 }

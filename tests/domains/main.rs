@@ -5,7 +5,7 @@
 mod sokoban;
 
 use frontier::cli::SearchArgs;
-use frontier::cli::scen::check_file;
+use frontier::cli::scen::{ScenFileError, check_file};
 use frontier::engine::event::Outcome;
 use frontier::engine::session::Session;
 use frontier::engine::settings::{Algorithm, TieKey};
@@ -92,7 +92,11 @@ fn the_scen_command_reports_every_query_and_names_the_lines_that_differ() {
     assert!(bfs.matched < 80 && !bfs.mismatches.is_empty());
     let first = &bfs.mismatches[0];
     assert!(first.query.line >= 2 && first.cost.unwrap() > first.query.optimal);
-    assert!(check_file(Path::new("no/such.scen"), &SearchArgs::default(), None).is_err());
+    let missing = check_file(Path::new("no/such.scen"), &SearchArgs::default(), None);
+    assert!(
+        matches!(&missing, Err(ScenFileError::Read { path, .. }) if path == Path::new("no/such.scen")),
+        "{missing:?}"
+    );
 }
 
 #[test]

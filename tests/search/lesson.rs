@@ -4,8 +4,8 @@
 
 use egui_kittest::kittest::Queryable;
 use frontier::engine::settings::Algorithm;
-use frontier::scenario::watch::Watch;
-use frontier::scenario::{LIBRARY, Scenario, SearchSpec};
+use frontier::scenario::watch::{Watch, WrongClaim};
+use frontier::scenario::{LIBRARY, Scenario, ScenarioError, SearchSpec};
 use std::path::Path;
 
 use crate::common;
@@ -138,7 +138,22 @@ fn a_drifted_claim_is_caught() {
     item.checked = Some(item.checked.unwrap_or(0) + 1);
     item.at = None;
     s.watch = vec![item.clone()];
-    assert!(s.check_watch(&item).is_err());
+    let Err(ScenarioError::Watch(e)) = s.check_watch(&item) else {
+        panic!("a drifted claim passed");
+    };
+    assert!(
+        matches!(
+            &e.wrong[..],
+            [
+                WrongClaim::Value {
+                    name: "checked",
+                    ..
+                },
+                ..
+            ]
+        ),
+        "{e}"
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use frontier::domains::sliding::SlidingView;
 use frontier::domains::sokoban::SokobanView;
-use frontier::domains::sokoban::route::{Frame, Route};
+use frontier::domains::sokoban::route::{Frame, Route, RouteError};
 use frontier::present::BoardView;
 use frontier::scenario::{LIBRARY, Scenario, SearchSpec};
 use std::path::Path;
@@ -73,13 +73,26 @@ fn a_push_optimal_route_walks_from_where_the_player_really_stands() {
 fn boards_that_are_not_one_push_apart_are_an_error() {
     let boards = solved("sokoban_microban_001.ron");
     // No box moved; two pushes at once; a board of another domain.
-    assert!(Route::through(&[boards[0].clone(), boards[0].clone()]).is_err());
-    assert!(Route::through(&[boards[0].clone(), boards[2].clone()]).is_err());
+    assert_eq!(
+        Route::through(&[boards[0].clone(), boards[0].clone()]).unwrap_err(),
+        RouteError::NotOnePush(1)
+    );
+    assert_eq!(
+        Route::through(&[boards[0].clone(), boards[2].clone()]).unwrap_err(),
+        RouteError::NotOnePush(1)
+    );
     let grid = BoardView::new(SlidingView {
         width: 1,
         height: 1,
         tiles: vec![0],
     });
-    assert!(Route::through(&[grid]).is_err());
+    assert_eq!(
+        Route::through(std::slice::from_ref(&grid)).unwrap_err(),
+        RouteError::NotSokoban
+    );
+    assert_eq!(
+        Route::through(&[boards[0].clone(), grid]).unwrap_err(),
+        RouteError::NotSokobanAt(1)
+    );
     assert!(Route::through(&boards[..2]).is_ok());
 }

@@ -8,7 +8,7 @@ use crate::app::boards::legend::{self, Swatch};
 use crate::app::command::Command;
 use crate::app::words::counted;
 use crate::domains::sokoban::SokobanView;
-use crate::domains::sokoban::route::{Frame, Route};
+use crate::domains::sokoban::route::{Frame, Route, RouteError};
 use crate::present::{BoardView, ShownSearch};
 use eframe::egui;
 use egui::{Color32, Rect, Sense, Slider, Stroke, Ui, Vec2, pos2, vec2};
@@ -30,7 +30,7 @@ const COPIED_FOR: f64 = 2.0;
 #[derive(Clone)]
 struct Player {
     generation: u64,
-    frames: Result<Vec<Frame>, String>,
+    frames: Result<Vec<Frame>, RouteError>,
     at: usize,
     lurd: Option<String>,
     copied_at: Option<f64>,
@@ -148,7 +148,7 @@ fn cost_words(session: &dyn ShownSearch, route: &[u32], (moves, pushes): (usize,
 }
 
 /// The frames of the accepted route, from the boards of its states.
-fn frames(session: &dyn ShownSearch, route: &[u32]) -> Result<Vec<Frame>, String> {
+fn frames(session: &dyn ShownSearch, route: &[u32]) -> Result<Vec<Frame>, RouteError> {
     let boards: Vec<BoardView> = route.iter().map(|&id| session.board(id)).collect();
     Route::through(&boards).map(|r| r.frames())
 }

@@ -131,7 +131,7 @@ fn body(ui: &mut Ui, window: &mut ExperimentWindow) -> Option<Opened> {
                     window.job = Some(Driver::start(job));
                     window.error = None;
                 }
-                Err(e) => window.error = Some(e),
+                Err(e) => window.error = Some(e.to_string()),
             }
         }
     });

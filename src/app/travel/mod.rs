@@ -332,7 +332,7 @@ impl FrontierApp {
                     });
                 }
             },
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 
@@ -354,9 +354,9 @@ impl FrontierApp {
             trace.push(fresh.shown());
         }
         let written = io::trace_bytes(&trace).and_then(|bytes| {
-            io::write_owned(path, &bytes).map_err(|message| TraceError::Write {
+            io::write_owned(path, &bytes).map_err(|e| TraceError::Write {
                 path: path.display().to_string(),
-                message,
+                message: e.to_string(),
             })
         });
         match written {

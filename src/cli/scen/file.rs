@@ -3,12 +3,43 @@
 use super::{Bounds, End, QueryResult, ScenReport};
 use crate::cli::SearchArgs;
 use crate::cli::live::{self, Progress};
+use crate::domains::Malformed;
 use crate::domains::grid::{Grid, GridMap, Moves};
-use crate::domains::movingai::{self, Query};
+use crate::domains::movingai::{self, Query, ScenError};
 use crate::engine::search::Search;
 use crate::engine::settings::Heuristic;
-use std::path::Path;
+use crate::files::FileError;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+/// Why a `.scen` file and its maps cannot be run: the file that is wrong, and what is wrong
+/// with it (lines counted from 1).
+#[derive(Debug, thiserror::Error)]
+pub enum ScenFileError {
+    /// The `.scen` file or a map it names cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read { path: PathBuf, source: FileError },
+    /// A line of the `.scen` file is not a query.
+    #[error("{}: {source}", path.display())]
+    Scen { path: PathBuf, source: ScenError },
+    /// A map file is not a Moving AI map.
+    #[error("{}: {source}", path.display())]
+    Map { path: PathBuf, source: Malformed },
+    /// A query's map path ends in no file name.
+    #[error("line {line}: no map file name in '{map}'")]
+    NoMapName { line: usize, map: String },
+    /// A query's map size is not the size of the map it names.
+    #[error(
+        "line {line}: the query is for a {}×{} map but {map} is {}×{}",
+        query.0, query.1, found.0, found.1
+    )]
+    OtherSize {
+        line: usize,
+        map: String,
+        query: (usize, usize),
+        found: (usize, usize),
+    },
+}
 
 /// A `.scen` file read with its maps, every query checked against its map.
 pub struct ScenFile {
@@ -21,21 +52,35 @@ impl ScenFile {
     ///
     /// # Errors
     /// An unreadable or malformed scenario or map file, or a query for a map of another size.
-    pub fn load(path: &Path) -> Result<ScenFile, String> {
-        let read =
-            |p: &Path| crate::read_text(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
-        let queries =
-            movingai::parse_scen(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn load(path: &Path) -> Result<ScenFile, ScenFileError> {
+        let read = |p: &Path| {
+            crate::files::read_text(p).map_err(|source| ScenFileError::Read {
+                path: p.into(),
+                source,
+            })
+        };
+        let queries = movingai::parse_scen(&read(path)?).map_err(|source| ScenFileError::Scen {
+            path: path.into(),
+            source,
+        })?;
         let dir = path.parent().unwrap_or(Path::new("."));
         let mut maps: Vec<(String, GridMap)> = Vec::new();
         for q in &queries {
             if !maps.iter().any(|(name, _)| *name == q.map) {
-                let file = Path::new(&q.map)
-                    .file_name()
-                    .ok_or_else(|| format!("line {}: no map file name in '{}'", q.line, q.map))?;
+                let file =
+                    Path::new(&q.map)
+                        .file_name()
+                        .ok_or_else(|| ScenFileError::NoMapName {
+                            line: q.line,
+                            map: q.map.clone(),
+                        })?;
                 let map_path = dir.join(file);
-                let map = movingai::parse_map(&read(&map_path)?)
-                    .map_err(|e| format!("{}: {e}", map_path.display()))?;
+                let map = movingai::parse_map(&read(&map_path)?).map_err(|source| {
+                    ScenFileError::Map {
+                        path: map_path.clone(),
+                        source,
+                    }
+                })?;
                 maps.push((q.map.clone(), map));
             }
             let map = &maps
@@ -44,10 +89,12 @@ impl ScenFile {
                 .expect("loaded above")
                 .1;
             if (map.width, map.height) != (q.width, q.height) {
-                return Err(format!(
-                    "line {}: the query is for a {}×{} map but {} is {}×{}",
-                    q.line, q.width, q.height, q.map, map.width, map.height
-                ));
+                return Err(ScenFileError::OtherSize {
+                    line: q.line,
+                    map: q.map.clone(),
+                    query: (q.width, q.height),
+                    found: (map.width, map.height),
+                });
             }
         }
         Ok(ScenFile { queries, maps })

@@ -7,8 +7,8 @@
 //! a summary follows. Every query is bounded (steps, or seconds), by default too
 //! ([`DEFAULT_MAX_STEPS`]), and Ctrl+C stops the run with the summary of the queries done.
 
-use super::SearchArgs;
 use super::live::{self, Progress};
+use super::{ArgError, SearchArgs, TimeLimitProblem};
 use crate::domains::movingai::Query;
 use crate::engine::event::Outcome;
 use clap::Args;
@@ -19,7 +19,7 @@ use std::time::Duration;
 mod file;
 mod report;
 
-pub use file::ScenFile;
+pub use file::{ScenFile, ScenFileError};
 pub use report::ScenReport;
 
 /// Steps each query may take when the command gives no bound of its own (no `--max-steps`,
@@ -94,19 +94,20 @@ impl ScenArgs {
 /// Parses `--time-limit`: a number of seconds, more than 0.
 ///
 /// # Errors
-/// What was expected, in words.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let wrong = || {
-        format!(
-            "'{text}' is not a time limit: give a number of seconds above 0, such as 0.5 or 30 \
-             (or --no-limit for none)"
-        )
+/// [`ArgError::NotATimeLimit`], with what is wrong: not a number, not above 0, or too long.
+pub fn parse_seconds(text: &str) -> Result<Duration, ArgError> {
+    let wrong = |why| ArgError::NotATimeLimit {
+        text: text.into(),
+        why,
     };
-    let seconds: f64 = text.trim().parse().map_err(|_| wrong())?;
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| wrong(TimeLimitProblem::NotANumber))?;
     if seconds.is_nan() || seconds <= 0.0 {
-        return Err(wrong());
+        return Err(wrong(TimeLimitProblem::NotAboveZero));
     }
-    Duration::try_from_secs_f64(seconds).map_err(|_| wrong())
+    Duration::try_from_secs_f64(seconds).map_err(|_| wrong(TimeLimitProblem::TooLong))
 }
 
 /// How many steps each query may take.
@@ -261,7 +262,7 @@ enum WriteError {
 }
 
 fn run_inner(args: &ScenArgs, out: &mut dyn Write) -> Result<u8, String> {
-    let file = ScenFile::load(&args.scen)?;
+    let file = ScenFile::load(&args.scen).map_err(|e| e.to_string())?;
     live::listen();
     let progress = Progress::new(file.queries.len(), "queries");
     let write = |text: &str, out: &mut dyn Write| {
@@ -330,12 +331,12 @@ fn report(
 /// steps (no bound when `None`), printing nothing.
 ///
 /// # Errors
-/// An unreadable or malformed scenario or map file.
+/// An unreadable or malformed scenario or map file ([`ScenFileError`]).
 pub fn check_file(
     path: &Path,
     search: &SearchArgs,
     max_steps: Option<u64>,
-) -> Result<ScenReport, String> {
+) -> Result<ScenReport, ScenFileError> {
     let bounds = Bounds {
         max_steps: max_steps.map(StepBound::Given),
         time_limit: None,

@@ -35,6 +35,26 @@ pub struct Frame {
     pub pushes: usize,
 }
 
+/// Why boards do not make a route: push `n` is the move from board `n - 1` to board `n`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RouteError {
+    /// The first board (or there is none) is not Sokoban's.
+    #[error("not a Sokoban board")]
+    NotSokoban,
+    /// A later board is another domain's.
+    #[error("board {0} is not a Sokoban board")]
+    NotSokobanAt(usize),
+    /// Two boards in a row differ by something other than one box moved one square.
+    #[error("push {0}: the boards are not one push apart")]
+    NotOnePush(usize),
+    /// The box moved away from a wall or the edge: no square behind it to push from.
+    #[error("push {0}: nowhere to push from")]
+    NowhereToPushFrom(usize),
+    /// The pushing square is walled off from the player.
+    #[error("push {0}: the player cannot reach the box")]
+    Unreachable(usize),
+}
+
 /// A route as pushes and the walks between them, from its start position.
 #[derive(Clone, Debug)]
 pub struct Route {
@@ -52,7 +72,7 @@ impl Route {
     /// # Errors
     /// No boards, a board that is not Sokoban's, two boards that are not one push apart, or a
     /// pushing square the player cannot reach.
-    pub fn through(boards: &[BoardView]) -> Result<Route, String> {
+    pub fn through(boards: &[BoardView]) -> Result<Route, RouteError> {
         let Some(SokobanView {
             width,
             height,
@@ -62,7 +82,7 @@ impl Route {
             ..
         }) = boards.first().and_then(BoardView::get)
         else {
-            return Err("not a Sokoban board".into());
+            return Err(RouteError::NotSokoban);
         };
         let mut route = Route {
             geometry: Geometry::new(*width, *height, walls.clone()),
@@ -73,20 +93,20 @@ impl Route {
         let (mut boxes, mut player) = (boxes.clone(), *player);
         for (n, board) in boards.iter().enumerate().skip(1) {
             let Some(SokobanView { boxes: after, .. }) = board.get() else {
-                return Err(format!("board {n} is not a Sokoban board"));
+                return Err(RouteError::NotSokobanAt(n));
             };
             let (box_cell, push, to) = route
                 .push_between(&boxes, after)
-                .ok_or_else(|| format!("push {n}: the boards are not one push apart"))?;
+                .ok_or(RouteError::NotOnePush(n))?;
             let behind = route
                 .geometry
                 .step(box_cell, push.opposite())
-                .ok_or_else(|| format!("push {n}: nowhere to push from"))?;
+                .ok_or(RouteError::NowhereToPushFrom(n))?;
             let walk = route
                 .geometry
                 .walk(&boxes, player)
                 .path(&route.geometry, behind)
-                .ok_or_else(|| format!("push {n}: the player cannot reach the box"))?;
+                .ok_or(RouteError::Unreachable(n))?;
             for b in &mut boxes {
                 if *b == box_cell {
                     *b = to;

@@ -83,9 +83,9 @@ impl Default for ReadOptions {
 /// column).
 pub fn open(path: &Path, options: &ReadOptions) -> Result<PosthocTrace, PosthocError> {
     let name = path.display().to_string();
-    let (file, _) = crate::open_regular(path).map_err(|message| PosthocError::Read {
+    let (file, _) = crate::files::open_regular(path).map_err(|e| PosthocError::Read {
         path: name.clone(),
-        message,
+        message: e.to_string(),
     })?;
     read(
         std::io::BufReader::with_capacity(1 << 16, file),
