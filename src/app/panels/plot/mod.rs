@@ -220,6 +220,19 @@ fn value_marks(bounds: (f64, f64), height: f32, least: f64) -> Vec<GridMark> {
         .collect()
 }
 
+/// The span a plot of counts shows: one more than the values on each side, so its axis has at
+/// least three whole numbers to label even when the count barely moves (marks between whole
+/// numbers would mean half a state).
+fn count_span(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), v| {
+        (low.min(v), high.max(v))
+    });
+    if low > high {
+        return (0.0, 2.0);
+    }
+    ((low - 1.0).max(0.0), (high + 1.0).max(2.0))
+}
+
 /// A value axis label with as many decimals as its step needs, so marks half a unit apart read
 /// "5.5" and "6" (egui_plot's own labels round the step's decimals, and showed "6" twice).
 fn value_label(mark: GridMark, _: &std::ops::RangeInclusive<f64>) -> String {
@@ -314,8 +327,11 @@ pub fn show(ui: &mut Ui, history: &History, session: &dyn ShownSearch) -> Option
             .map(|s| [s.step as f64, s.open as f64])
             .collect();
         let open_name = fitting_axis_name(ui, "open list size".into(), "open", height);
+        let (low, high) = count_span(open_points.iter().map(|p| p[1]));
         Plot::new("open_plot")
             .height(height)
+            .include_y(low)
+            .include_y(high)
             .link_axis(link, [true, false])
             .x_grid_spacer(move |input: GridInput| step_marks(input.bounds, axis_width))
             .y_grid_spacer(move |input: GridInput| value_marks(input.bounds, height - 20.0, 1.0))

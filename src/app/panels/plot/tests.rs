@@ -176,3 +176,25 @@ fn fractional_marks_are_labelled_with_their_decimals() {
     assert_eq!(unique.len(), labels.len(), "{labels:?}");
     assert!(labels.iter().any(|l| l.contains('.')), "{labels:?}");
 }
+
+#[test]
+fn a_count_that_barely_moves_still_gets_three_whole_labels() {
+    // Open lists that stay at one size, move by one, start empty, or grow from the start.
+    for sizes in [
+        vec![5.0],
+        vec![4.0, 5.0, 5.0],
+        vec![0.0, 1.0],
+        vec![],
+        vec![1.0, 1238.0],
+    ] {
+        let (low, high) = count_span(sizes.iter().copied());
+        assert!(sizes.iter().all(|&v| low <= v && v <= high), "{sizes:?}");
+        for height in [90.0, 170.0] {
+            let whole = value_marks((low, high), height, 1.0)
+                .iter()
+                .filter(|m| m.value >= low && m.value <= high && m.value.fract() == 0.0)
+                .count();
+            assert!(whole >= 3, "{sizes:?} at {height}: {whole} whole labels");
+        }
+    }
+}
