@@ -111,7 +111,7 @@ impl Cost {
 }
 
 /// Sums and differences saturate, as `i64::saturating_add` does, but with the saturated value
-/// worked out only on overflow: the eager form costs four more instructions than a plain add,
+/// worked out only on overflow: the eager form works out the saturated value on every add,
 /// and a search adds a cost for every successor (a g, an f, the heuristic check).
 impl Add for Cost {
     type Output = Cost;

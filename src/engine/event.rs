@@ -359,25 +359,22 @@ mod tests {
 
     #[test]
     fn explanations_stop_at_the_level_that_decides() {
-        let chapter = pick(&[
-            (None, 2),
-            (Some(TieKey::LowestH), 2),
-            (Some(TieKey::FirstStored), 1),
-        ]);
-        assert_eq!(
-            chapter.explain(),
-            "f = 12 ties 1 other; h = 9 ties 1 other; stored first (#4)"
-        );
-        let by_g = pick(&[
-            (None, 3),
-            (Some(TieKey::HighestG), 1),
-            (Some(TieKey::FirstStored), 1),
-        ]);
-        assert_eq!(
-            by_g.explain(),
-            "f = 12 ties 2 others; g = 3 is the highest, no tie"
-        );
-        let alone = pick(&[(None, 1), (Some(TieKey::LastStored), 1)]);
-        assert_eq!(alone.explain(), "f = 12 is the lowest, no tie");
+        use TieKey::{FirstStored, HighestG, LastStored, LowestH};
+        for (ties, words) in [
+            (
+                &[(None, 2), (Some(LowestH), 2), (Some(FirstStored), 1)][..],
+                "f = 12 ties 1 other; h = 9 ties 1 other; stored first (#4)",
+            ),
+            (
+                &[(None, 3), (Some(HighestG), 1), (Some(FirstStored), 1)],
+                "f = 12 ties 2 others; g = 3 is the highest, no tie",
+            ),
+            (
+                &[(None, 1), (Some(LastStored), 1)],
+                "f = 12 is the lowest, no tie",
+            ),
+        ] {
+            assert_eq!(pick(ties).explain(), words);
+        }
     }
 }

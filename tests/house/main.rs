@@ -67,6 +67,11 @@ fn relative(path: &Path) -> String {
         .into_owned()
 }
 
+/// Fails, naming each of `found` under `what`, unless nothing was found.
+fn none_found(found: &[String], what: &str) {
+    assert!(found.is_empty(), "{what}\n{}", found.join("\n"));
+}
+
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -80,10 +85,9 @@ fn no_file_is_over_the_line_limit() {
             (lines > MAX_LINES).then(|| format!("{} has {lines} lines", relative(path)))
         })
         .collect();
-    assert!(
-        long.is_empty(),
-        "split these along their seams (at most {MAX_LINES} lines a file):\n{}",
-        long.join("\n")
+    none_found(
+        &long,
+        &format!("split these along their seams (at most {MAX_LINES} lines a file):"),
     );
 }
 
@@ -97,11 +101,7 @@ fn sibling_modules_import_each_other_in_one_direction_only() {
         .iter()
         .flat_map(|root| graph::sibling_cycles(root))
         .collect();
-    assert!(
-        cycles.is_empty(),
-        "sibling modules that import each other:\n{}",
-        cycles.join("\n")
-    );
+    none_found(&cycles, "sibling modules that import each other:");
 }
 
 #[test]
@@ -117,11 +117,7 @@ fn the_headless_layers_name_no_egui() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    assert!(
-        found.is_empty(),
-        "egui outside the app:\n{}",
-        found.join("\n")
-    );
+    none_found(&found, "egui outside the app:");
 }
 
 #[test]
@@ -136,10 +132,9 @@ fn public_functions_answer_typed_errors() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    assert!(
-        found.is_empty(),
-        "public functions with a `Result<_, String>` (give them an error type):\n{}",
-        found.join("\n")
+    none_found(
+        &found,
+        "public functions with a `Result<_, String>` (give them an error type):",
     );
 }
 
@@ -161,9 +156,5 @@ fn files_describe_the_product_not_the_work() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    assert!(
-        found.is_empty(),
-        "words about the work, not the product:\n{}",
-        found.join("\n")
-    );
+    none_found(&found, "words about the work, not the product:");
 }
