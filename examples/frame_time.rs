@@ -9,7 +9,7 @@ mod frames;
 
 use eframe::egui;
 use egui_kittest::Harness;
-use frames::{frame, report, timed, wheel};
+use frames::{frame, report, run_until, timed, wheel};
 use frontier::app::FrontierApp;
 use frontier::app::command::{Command, TravelCommand};
 use frontier::app::panels::tables::sorted_ids;
@@ -121,14 +121,7 @@ fn main() {
 
     // Fill the notebook through the app itself ("Go" with a large count), frame by frame.
     let started = Instant::now();
-    let mut fill = Vec::new();
-    h.state_mut().apply(Command::RunSteps(10_000_000));
-    while h.state().view().counts().open < 1_000_000 && h.state().view().outcome().is_none() {
-        fill.push(frame(&mut h));
-    }
-    if h.state().is_running() {
-        h.state_mut().apply(Command::RunPause);
-    }
+    let fill = run_until(&mut h, |app| app.view().counts().open >= 1_000_000);
     let c = h.state().view().counts();
     println!(
         "filled in {:.1} s: {} steps, {} open rows, {} closed, {} stored",

@@ -9,7 +9,7 @@ mod frames;
 
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
-use frames::{frame, harness, report, wheel};
+use frames::{frame, harness, report, run_until, wheel};
 use frontier::app::FrontierApp;
 use frontier::app::command::{Command, TravelCommand};
 use frontier::app::state::Layout;
@@ -70,14 +70,7 @@ fn main() {
 
     // Run at full speed until 300,000 cells are stored: stepping plus paced texture rebuilds.
     h.state_mut().apply(Command::SetSpeed(10_000.0));
-    h.state_mut().apply(Command::RunSteps(10_000_000));
-    let mut running = Vec::new();
-    while h.state().view().rows() < 300_000 && h.state().view().outcome().is_none() {
-        running.push(frame(&mut h));
-    }
-    if h.state().is_running() {
-        h.state_mut().apply(Command::RunPause);
-    }
+    let running = run_until(&mut h, |app| app.view().rows() >= 300_000);
     let c = h.state().view().counts();
     println!(
         "{} steps, {} open cells, {} closed",

@@ -100,3 +100,22 @@ pub fn wheel(unit: egui::MouseWheelUnit, delta: egui::Vec2) -> egui::Event {
         modifiers: egui::Modifiers::NONE,
     }
 }
+
+/// Runs the app's own search ("Go" with a large count) frame by frame until `enough` says so or
+/// the search ends, then pauses it; the frames' times.
+pub fn run_until(
+    h: &mut Harness<'_, FrontierApp>,
+    enough: impl Fn(&FrontierApp) -> bool,
+) -> Vec<(f64, f64)> {
+    h.state_mut()
+        .apply(frontier::app::command::Command::RunSteps(10_000_000));
+    let mut frames = Vec::new();
+    while !enough(h.state()) && h.state().view().outcome().is_none() {
+        frames.push(frame(h));
+    }
+    if h.state().is_running() {
+        h.state_mut()
+            .apply(frontier::app::command::Command::RunPause);
+    }
+    frames
+}

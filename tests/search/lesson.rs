@@ -2,7 +2,9 @@
 //! scenario is run, every number its notes write is one of those claims, and the panel shows
 //! the notes with step links that travel.
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use frontier::app::FrontierApp;
 use frontier::engine::settings::Algorithm;
 use frontier::scenario::watch::{Watch, WrongClaim};
 use frontier::scenario::{LIBRARY, Scenario, ScenarioError, SearchSpec};
@@ -69,6 +71,16 @@ fn numbers(text: &str) -> Vec<f64> {
         }
     }
     out
+}
+
+/// The app on `scenario` with its Lesson unfolded: the items' links are in the part of the
+/// Lesson that "more" opens.
+fn with_the_whole_lesson(scenario: &Scenario) -> Harness<'static, FrontierApp> {
+    let mut h = common::harness_on(scenario.clone());
+    h.run();
+    h.get_by_label("more ▾").click();
+    h.run();
+    h
 }
 
 #[test]
@@ -214,11 +226,7 @@ fn an_edited_start_says_the_notes_describe_the_scenario_as_opened() {
 #[test]
 fn a_step_link_shows_the_search_its_words_are_about() {
     let scenario = Scenario::built_in();
-    let mut h = common::harness_on(scenario.clone());
-    h.run();
-    // The items' links are in the part of the Lesson that "more" opens.
-    h.get_by_label("more ▾").click();
-    h.run();
+    let mut h = with_the_whole_lesson(&scenario);
     // The class is looking at Dijkstra, chosen in the toolbar.
     common::choose(&mut h, "algorithm", "Dijkstra (f = g)");
     assert_eq!(h.state().view().settings().algorithm, Algorithm::Dijkstra);
@@ -245,11 +253,7 @@ fn an_item_about_other_settings_runs_them_to_its_claim() {
         .expect("the seed has an item about Dijkstra")
         .clone();
     let with = item.with.clone().unwrap();
-    let mut h = common::harness_on(scenario.clone());
-    h.run();
-    // The items' links are in the part of the Lesson that "more" opens.
-    h.get_by_label("more ▾").click();
-    h.run();
+    let mut h = with_the_whole_lesson(&scenario);
     h.get_by_label_contains("→ run it with").click();
     common::run_out(&mut h);
     shows_the_end_of(&h, &scenario, &with, &item);
@@ -264,11 +268,7 @@ fn an_item_about_the_end_of_the_scenarios_own_search_runs_it_there() {
         .find(|item| item.with.is_none() && item.at.is_none())
         .expect("Romania has an item about A*'s end")
         .clone();
-    let mut h = common::harness_on(scenario.clone());
-    h.run();
-    // The items' links are in the part of the Lesson that "more" opens.
-    h.get_by_label("more ▾").click();
-    h.run();
+    let mut h = with_the_whole_lesson(&scenario);
     common::choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_label("→ run it").click();
     common::run_out(&mut h);
