@@ -73,6 +73,17 @@ fn numbers(text: &str) -> Vec<f64> {
     out
 }
 
+/// The first item of `scenario`'s checklist about where a search ends, about other settings
+/// (`with`) than the scenario's own or not.
+fn item_about_the_end(scenario: &Scenario, with: bool) -> Watch {
+    scenario
+        .watch
+        .iter()
+        .find(|item| item.with.is_some() == with && item.at.is_none())
+        .unwrap_or_else(|| panic!("{} has no such item", scenario.title))
+        .clone()
+}
+
 /// The app on `scenario` with its Lesson unfolded: the items' links are in the part of the
 /// Lesson that "more" opens.
 fn with_the_whole_lesson(scenario: &Scenario) -> Harness<'static, FrontierApp> {
@@ -246,12 +257,8 @@ fn a_step_link_shows_the_search_its_words_are_about() {
 #[test]
 fn an_item_about_other_settings_runs_them_to_its_claim() {
     let scenario = Scenario::built_in();
-    let item = scenario
-        .watch
-        .iter()
-        .find(|item| item.with.is_some() && item.at.is_none())
-        .expect("the seed has an item about Dijkstra")
-        .clone();
+    // The seed has an item about Dijkstra's end.
+    let item = item_about_the_end(&scenario, true);
     let with = item.with.clone().unwrap();
     let mut h = with_the_whole_lesson(&scenario);
     h.get_by_label_contains("→ run it with").click();
@@ -262,12 +269,8 @@ fn an_item_about_other_settings_runs_them_to_its_claim() {
 #[test]
 fn an_item_about_the_end_of_the_scenarios_own_search_runs_it_there() {
     let scenario = common::built_in("romania.ron");
-    let item = scenario
-        .watch
-        .iter()
-        .find(|item| item.with.is_none() && item.at.is_none())
-        .expect("Romania has an item about A*'s end")
-        .clone();
+    // Romania has an item about A*'s end.
+    let item = item_about_the_end(&scenario, false);
     let mut h = with_the_whole_lesson(&scenario);
     common::choose(&mut h, "algorithm", "Dijkstra (f = g)");
     h.get_by_label("→ run it").click();
