@@ -212,8 +212,9 @@ fn along_edge(a: Pos2, b: Pos2, size: Vec2) -> Vec<Rect> {
 }
 
 /// How bad a spot `r` is for label `i` (of rank `rank` among its spots): overlaps with placed
-/// labels, discs and the outside outweigh everything else, then a node label nearer another node than its
-/// own, lines crossing a node label a little, the rank least (it only breaks ties).
+/// labels, discs and the outside outweigh everything else, then a node label nearer another
+/// node than its own, lines crossing a node label a little, the rank least (it only breaks
+/// ties).
 fn penalty(
     scene: &Scene<'_>,
     chosen: &[Option<Rect>],
